@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm'
+import { Hono } from 'hono'
+import { z } from 'zod/mini'
+import { type DemoEcho, type DemoServerTime, demoMessageSchema } from '../../shared/demo.js'
+import type { Config } from '../config.js'
+import type { Database } from '../db/client.js'
+import { jsonBody, queryParams } from '../http/body.js'
+import type { AppEnv } from '../http/context.js'
+import { ApiError } from '../http/errors.js'
+
+const serverTimeQuery = z.object({
+  /** Lets the demo page show its error state on demand. */
+  fail: z.optional(z.enum(['true', 'false'])),
+})
+
+/** The endpoints behind the `/fetching` and `/fetching-post` demo pages. */
+export function demoRoutes(config: Config, database: Database) {
+  return new Hono<AppEnv>()
+    .get('/server-time', queryParams(serverTimeQuery), async (c) => {
+      if (c.req.valid('query').fail === 'true') {
+        throw new ApiError('service_unavailable', 'Simulated failure (demo).')
+      }
+      const result = await database.db.execute<{ now: string | Date }>(sql`select now() as now`)
+      const now = result.rows[0]?.now
+      const body: DemoServerTime = {
+        databaseTime: new Date(now ?? Date.now()).toISOString(),
+        serverVersion: config.version,
+        uptimeSeconds: Math.round(process.uptime()),
+        requestId: c.var.requestId,
+      }
+      c.header('Cache-Control', 'no-store')
+      return c.json(body)
+    })
+    .post('/messages', jsonBody(demoMessageSchema), (c) => {
+      const body: DemoEcho = {
+        received: c.req.valid('json'),
+        receivedAt: new Date().toISOString(),
+        requestId: c.var.requestId,
+      }
+      return c.json(body, 200)
+    })
+}

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto'
+import { Hono } from 'hono'
+import type { Logger } from 'pino'
+import { demoRoutes } from './api/demo.js'
+import { systemRoutes } from './api/system.js'
+import type { Config } from './config.js'
+import type { Database } from './db/client.js'
+import { apiBodyGuard } from './http/body.js'
+import type { AppEnv } from './http/context.js'
+import { ApiError, handleError } from './http/errors.js'
+import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from './http/security.js'
+import { loadAppShell, mountClient } from './http/static.js'
+
+const requestIdPattern = /^[\w.:-]{1,128}$/
+
+export function createApp(deps: { config: Config; logger: Logger; database: Database }) {
+  const { config, logger, database } = deps
+  const shell = loadAppShell(config.clientDir)
+  if (!shell) logger.warn({ clientDir: config.clientDir }, 'client not built: pages answer 503')
+  const csp = contentSecurityPolicy(shell ? inlineScriptHashes(shell.html) : [])
+
+  const app = new Hono<AppEnv>()
+
+  app.use('*', async (c, next) => {
+    const incoming = c.req.header('x-request-id')
+    const requestId = incoming && requestIdPattern.test(incoming) ? incoming : randomUUID()
+    c.set('requestId', requestId)
+    c.set('logger', logger.child({ requestId }))
+    const started = performance.now()
+    await next()
+    c.var.logger.info(
+      {
+        req: { method: c.req.method, path: c.req.path },
+        res: { status: c.res.status },
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      },
+      'request',
+    )
+  })
+  app.use('*', securityHeaders({ csp: () => csp, https: config.appUrl.startsWith('https:') }))
+  app.use('/api/*', ...apiBodyGuard)
+
+  const system = systemRoutes(config, database)
+  app.route('/api', system.api)
+  app.route('/api/demo', demoRoutes(config, database))
+  app.all('/api/*', (c) => {
+    throw new ApiError('not_found', `No API endpoint ${c.req.method} ${c.req.path}.`)
+  })
+  app.route('/', system.root)
+  mountClient(app, config.clientDir, shell)
+
+  app.notFound((c) => handleError(new ApiError('not_found', 'Not found.'), c))
+  app.onError(handleError)
+  return app
+}

@@ -1,0 +1,114 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value
+
+const url = (protocols: readonly string[]) =>
+  z.url().refine((value) => protocols.some((p) => value.startsWith(`${p}:`)), {
+    message: `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+  })
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z.preprocess(emptyToUndefined, url(['postgres', 'postgresql']).optional()),
+  DATA_DIR: z.string().min(1).default('./data'),
+  REDIS_URL: z.preprocess(emptyToUndefined, url(['redis', 'rediss']).optional()),
+  SMTP_URL: z.preprocess(emptyToUndefined, url(['smtp', 'smtps']).optional()),
+  MAIL_FROM: z.string().min(3).default('Lingua <no-reply@localhost>'),
+  APP_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  APP_NAME: z.string().min(1).max(60).default('Lingua'),
+  ADMIN_EMAILS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((value) =>
+        value === undefined
+          ? undefined
+          : value
+              .split(',')
+              .map((email) => email.trim().toLowerCase())
+              .filter(Boolean),
+      )
+      .pipe(z.array(z.email()).optional()),
+  ),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CLIENT_DIR: z.string().min(1).default('./dist/client'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+})
+
+export type Env = z.input<typeof envSchema>
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test'
+  port: number
+  host: string
+  databaseUrl: string | undefined
+  dataDir: string
+  redisUrl: string | undefined
+  smtpUrl: string | undefined
+  mailFrom: string
+  appUrl: string
+  appName: string
+  adminEmails: string[] | undefined
+  logLevel: string
+  clientDir: string
+  shutdownTimeoutMs: number
+  version: string
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+/** Parses the environment once, with defaults that make `npm start` work with nothing set. */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  version = '0.0.0',
+): Config {
+  const result = envSchema.safeParse(env)
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? '?')
+        const got = env[name]
+        return `${name}: ${issue.message}${got === undefined ? '' : ` (got ${JSON.stringify(redactUrl(got))})`}`
+      }),
+    )
+  }
+  const e = result.data
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    appName: e.APP_NAME,
+    adminEmails: e.ADMIN_EMAILS,
+    logLevel: e.LOG_LEVEL,
+    clientDir: path.resolve(e.CLIENT_DIR),
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    version,
+  }
+}
+
+/** Hides the password of a URL so that configuration errors can be printed safely. */
+export function redactUrl(value: string): string {
+  try {
+    const parsed = new URL(value)
+    if (parsed.password) parsed.password = '***'
+    return parsed.toString()
+  } catch {
+    return value
+  }
+}

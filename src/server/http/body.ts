@@ -1,0 +1,53 @@
+import type { MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { validator } from 'hono/validator'
+import { z } from 'zod/mini'
+import type { AppEnv } from './context.js'
+import { ApiError, defaultMessages } from './errors.js'
+
+export const MAX_BODY_BYTES = 64 * 1024
+
+const methodsWithBody = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/** Refuses bodies over 64 KiB (413) and bodies that are not JSON (415) on the API. */
+export const apiBodyGuard: MiddlewareHandler<AppEnv>[] = [
+  bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new ApiError('payload_too_large', defaultMessages.payload_too_large)
+    },
+  }),
+  async (c, next) => {
+    if (methodsWithBody.has(c.req.method) && hasBody(c.req.raw)) {
+      const type = c.req.header('content-type') ?? ''
+      if (!/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type)) {
+        throw new ApiError('unsupported_media_type', defaultMessages.unsupported_media_type)
+      }
+    }
+    await next()
+  },
+]
+
+function hasBody(request: Request): boolean {
+  const length = request.headers.get('content-length')
+  if (length !== null) return length.trim() !== '0'
+  return request.headers.has('transfer-encoding') || request.body !== null
+}
+
+/** Validates a JSON body with a shared zod schema; malformed JSON is a 400 too. */
+export function jsonBody<S extends z.core.$ZodType>(schema: S) {
+  return validator('json', (value): z.output<S> => {
+    const result = z.safeParse(schema, value)
+    if (!result.success) throw ApiError.validation(result.error)
+    return result.data
+  })
+}
+
+/** Validates the query string with a shared zod schema. */
+export function queryParams<S extends z.core.$ZodType>(schema: S) {
+  return validator('query', (value): z.output<S> => {
+    const result = z.safeParse(schema, value)
+    if (!result.success) throw ApiError.validation(result.error, 'The query string is not valid.')
+    return result.data
+  })
+}

@@ -1,0 +1,89 @@
+import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import {
+  type ApiErrorBody,
+  type ErrorCode,
+  type FieldErrors,
+  fieldErrorsFromIssues,
+  statusOfCode,
+} from '../../shared/errors.js'
+import { isDatabaseUnavailable } from '../db/client.js'
+import type { AppEnv } from './context.js'
+
+/** An expected failure, answered with the API's error shape. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: FieldErrors,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+
+  get status(): number {
+    return statusOfCode[this.code]
+  }
+
+  static validation(
+    error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] },
+    message = 'The request is not valid.'): ApiError {
+    return new ApiError('validation_failed', message, fieldErrorsFromIssues(error.issues))
+  }
+}
+
+export function errorBody(code: ErrorCode, message: string, fields?: FieldErrors): ApiErrorBody {
+  return { error: fields ? { code, message, fields } : { code, message } }
+}
+
+export function errorResponse(c: Context, error: ApiError): Response {
+  for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value)
+  c.header('Cache-Control', 'no-store')
+  return c.json(
+    errorBody(error.code, error.message, error.fields),
+    error.status as ContentfulStatusCode,
+  )
+}
+
+/** The one place where any thrown value becomes an HTTP answer. */
+export function handleError(error: unknown, c: Context<AppEnv>): Response {
+  if (error instanceof ApiError) return errorResponse(c, error)
+  if (error instanceof HTTPException) {
+    const code = codeOfStatus(error.status)
+    return errorResponse(c, new ApiError(code, error.message || defaultMessages[code]))
+  }
+  if (isDatabaseUnavailable(error)) {
+    c.var.logger.error({ err: error }, 'database unavailable')
+    return errorResponse(
+      c,
+      new ApiError('service_unavailable', defaultMessages.service_unavailable, undefined, {
+        'Retry-After': '5',
+      }),
+    )
+  }
+  c.var.logger.error({ err: error }, 'unhandled error')
+  return errorResponse(c, new ApiError('internal_error', defaultMessages.internal_error))
+}
+
+export const defaultMessages: Record<ErrorCode, string> = {
+  bad_request: 'The request could not be understood.',
+  validation_failed: 'The request is not valid.',
+  unauthenticated: 'Sign in to continue.',
+  forbidden: 'You are not allowed to do this.',
+  not_found: 'Not found.',
+  conflict: 'The request conflicts with the current state.',
+  payload_too_large: 'The request body is too large.',
+  unsupported_media_type: 'The request body must be JSON (Content-Type: application/json).',
+  rate_limited: 'Too many requests. Try again later.',
+  internal_error: 'Something went wrong on our side.',
+  service_unavailable: 'The service is temporarily unavailable. Try again shortly.',
+}
+
+function codeOfStatus(status: number): ErrorCode {
+  const found = (Object.entries(statusOfCode) as [ErrorCode, number][]).find(
+    ([code, s]) => s === status && code !== 'validation_failed',
+  )
+  return found ? found[0] : status >= 500 ? 'internal_error' : 'bad_request'
+}

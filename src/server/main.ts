@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { serve } from '@hono/node-server'
+import { createApp } from './app.js'
+import { ConfigError, loadConfig } from './config.js'
+import { openDatabase } from './db/client.js'
+import { createLogger, wantsPrettyLogs } from './logger.js'
+import { projectRoot } from './paths.js'
+
+const { version } = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
+  version: string
+}
+
+async function main() {
+  let config
+  try {
+    config = loadConfig(process.env, version)
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+
+  const logger = createLogger({
+    level: config.logLevel,
+    pretty: await wantsPrettyLogs(config.nodeEnv),
+  })
+  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'))
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    logger,
+  })
+  await database.migrate()
+  logger.info({ database: database.kind }, 'database migrated')
+
+  const app = createApp({ config, logger, database })
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    logger.info(
+      { port: info.port, url: config.appUrl, startupMs: Math.round(process.uptime() * 1000) },
+      `Lingua ${version} listening`,
+    )
+  })
+
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    logger.fatal(
+      { err: error },
+      error.code === 'EADDRINUSE'
+        ? `port ${config.port} is already in use: set PORT to a free port`
+        : 'server failed',
+    )
+    process.exit(1)
+  })
+
+  let stopping = false
+  const shutdown = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    logger.info({ signal }, 'shutting down: finishing in-flight requests')
+    const force = setTimeout(() => {
+      logger.warn('shutdown timeout: closing remaining connections')
+      if ('closeAllConnections' in server) server.closeAllConnections()
+    }, config.shutdownTimeoutMs)
+    force.unref()
+    server.close(async (error) => {
+      if (error) logger.error({ err: error }, 'server close failed')
+      try {
+        await database.close()
+      } catch (closeError) {
+        logger.error({ err: closeError }, 'database close failed')
+      }
+      logger.info('stopped')
+      logger.flush()
+      process.exit(error ? 1 : 0)
+    })
+    // Keep-alive connections with no request in flight would hold close() open.
+    if ('closeIdleConnections' in server) server.closeIdleConnections()
+  }
+  process.on('SIGTERM', () => shutdown('SIGTERM'))
+  process.on('SIGINT', () => shutdown('SIGINT'))
+}
+
+main().catch((error: unknown) => {
+  console.error('Lingua failed to start:', error)
+  process.exit(1)
+})

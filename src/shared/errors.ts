@@ -1,0 +1,60 @@
+/** The one error shape of the API: `{ error: { code, message, fields? } }`. */
+export const errorCodes = [
+  'bad_request',
+  'validation_failed',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'internal_error',
+  'service_unavailable',
+] as const
+
+export type ErrorCode = (typeof errorCodes)[number]
+
+export const statusOfCode: Record<ErrorCode, number> = {
+  bad_request: 400,
+  validation_failed: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+}
+
+/** Field name → messages for that field. */
+export type FieldErrors = Record<string, string[]>
+
+export interface ApiErrorBody {
+  error: { code: ErrorCode; message: string; fields?: FieldErrors }
+}
+
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false
+  const error = (value as { error: unknown }).error
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { code?: unknown }).code === 'string' &&
+    typeof (error as { message?: unknown }).message === 'string'
+  )
+}
+
+/** Turns zod issues into field errors keyed by the dotted path of each issue. */
+export function fieldErrorsFromIssues(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): FieldErrors {
+  const fields: FieldErrors = {}
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || '_'
+    ;(fields[key] ??= []).push(issue.message)
+  }
+  return fields
+}

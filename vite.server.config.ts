@@ -1,0 +1,16 @@
+import { defineConfig } from 'vite'
+
+/** Bundles the API server for Node; dependencies stay in node_modules. */
+export default defineConfig({
+  build: {
+    ssr: true,
+    target: 'node20',
+    outDir: 'dist/server',
+    emptyOutDir: true,
+    sourcemap: true,
+    rollupOptions: {
+      input: { main: 'src/server/main.ts' },
+      output: { format: 'es', entryFileNames: '[name].js' },
+    },
+  },
+})
