@@ -2,6 +2,7 @@ import { defineConfig } from 'vite'
 
 /** Bundles the API server for Node; dependencies stay in node_modules. */
 export default defineConfig({
+  publicDir: false,
   build: {
     ssr: true,
     target: 'node20',

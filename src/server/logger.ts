@@ -10,8 +10,6 @@ export const redactPaths = [
   '*.currentPassword',
   'token',
   '*.token',
-  'code',
-  '*.code',
   'otp',
   '*.otp',
   'req.headers.cookie',

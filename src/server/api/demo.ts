@@ -20,7 +20,10 @@ export function demoRoutes(config: Config, database: Database) {
       if (c.req.valid('query').fail === 'true') {
         throw new ApiError('service_unavailable', 'Simulated failure (demo).')
       }
-      const result = await database.db.execute<{ now: string | Date }>(sql`select now() as now`)
+      // Both drivers answer `{ rows }`; the shared Db type cannot say which row type.
+      const result = (await database.db.execute(sql`select now() as now`)) as unknown as {
+        rows: { now: string | Date }[]
+      }
       const now = result.rows[0]?.now
       const body: DemoServerTime = {
         databaseTime: new Date(now ?? Date.now()).toISOString(),

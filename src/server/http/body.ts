@@ -29,9 +29,12 @@ export const apiBodyGuard: MiddlewareHandler<AppEnv>[] = [
 ]
 
 function hasBody(request: Request): boolean {
+  // HTTP/1.1 framing (RFC 9112 §6.3): without Content-Length or Transfer-Encoding there is no body.
+  // `request.body` is no guide: the Node adapter gives every non-GET/HEAD request a stream, so a
+  // bodyless DELETE (as fetch and curl send it) would be refused with 415.
   const length = request.headers.get('content-length')
   if (length !== null) return length.trim() !== '0'
-  return request.headers.has('transfer-encoding') || request.body !== null
+  return request.headers.has('transfer-encoding')
 }
 
 /** Validates a JSON body with a shared zod schema; malformed JSON is a 400 too. */

@@ -1,0 +1,32 @@
+import { useSelector } from '@tanstack/react-store'
+import { Suspense, lazy, useEffect, useState } from 'react'
+import { TOAST_HOTKEY, toasts } from '../../lib/toast'
+
+// The notifications region loads with the first toast or the first F8, not with the first page.
+const Toaster = lazy(() => import('./toaster'))
+
+const isHotkey = (event: KeyboardEvent) => TOAST_HOTKEY.every((key) => event.code === key)
+
+export function ToasterHost() {
+  const hasToasts = useSelector(toasts, (list) => list.length > 0)
+  const [wanted, setWanted] = useState(false)
+  useEffect(() => {
+    if (wanted) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isHotkey(event)) return
+      setWanted(true)
+      // Replay the key once the region listens for it itself.
+      void import('./toaster').then(() =>
+        setTimeout(() => document.dispatchEvent(new KeyboardEvent('keydown', { code: event.code, key: event.key })), 0),
+      )
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [wanted])
+  if (!hasToasts && !wanted) return null
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  )
+}

@@ -1,0 +1,93 @@
+import { useNavigate } from '@tanstack/react-router'
+import { Command } from 'cmdk'
+import { Dialog } from 'radix-ui'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { SearchIcon } from '../../components/ui/icons'
+import { changeLanguage, languages } from '../../lib/i18n'
+import { setTheme, themePreferences } from '../../lib/theme'
+import { navigationItems } from '../layout/navigation'
+
+const itemClass =
+  'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm aria-selected:bg-muted data-[disabled=true]:opacity-50'
+
+export default function CommandPalette({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const run = (action: () => unknown) => {
+    onClose()
+    void action()
+  }
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
+        <Dialog.Content className="fixed top-[15vh] left-1/2 z-50 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 overflow-hidden rounded-xl border bg-card shadow-2xl">
+          <Dialog.Title className="sr-only">{t('palette.title')}</Dialog.Title>
+          <Dialog.Description className="sr-only">{t('palette.placeholder')}</Dialog.Description>
+          <Command label={t('palette.title')} loop>
+            <div className="flex items-center gap-2 border-b px-3">
+              <SearchIcon className="size-4 text-muted-foreground" />
+              <Command.Input
+                autoFocus
+                placeholder={t('palette.placeholder')}
+                aria-label={t('palette.placeholder')}
+                className="h-12 w-full bg-transparent text-sm outline-none placeholder:text-muted-foreground"
+              />
+            </div>
+            <Command.List className="max-h-80 overflow-y-auto p-2">
+              <Command.Empty className="px-3 py-6 text-center text-sm text-muted-foreground">
+                {t('palette.empty')}
+              </Command.Empty>
+              <Group heading={t('palette.pages')}>
+                {navigationItems.map((item) => (
+                  <Command.Item
+                    key={item.to}
+                    value={`${t(item.label)} ${item.to}`}
+                    onSelect={() => run(() => navigate({ to: item.to }))}
+                    className={itemClass}
+                  >
+                    {t(item.label)}
+                  </Command.Item>
+                ))}
+              </Group>
+              <Group heading={t('palette.preferences')}>
+                {themePreferences.map((mode) => (
+                  <Command.Item
+                    key={mode}
+                    value={`theme ${mode} ${t(`theme.${mode}`)}`}
+                    onSelect={() => run(() => setTheme(mode))}
+                    className={itemClass}
+                  >
+                    {t('palette.switchTheme', { mode: t(`theme.${mode}`) })}
+                  </Command.Item>
+                ))}
+                {languages.map((lng) => (
+                  <Command.Item
+                    key={lng}
+                    value={`language ${lng} ${t(`language.${lng}`)}`}
+                    onSelect={() => run(() => changeLanguage(lng))}
+                    className={itemClass}
+                  >
+                    {t('palette.switchLanguage', { language: t(`language.${lng}`) })}
+                  </Command.Item>
+                ))}
+              </Group>
+            </Command.List>
+          </Command>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}
+
+function Group({ heading, children }: { heading: string; children: ReactNode }) {
+  return (
+    <Command.Group
+      heading={heading}
+      className="[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground"
+    >
+      {children}
+    </Command.Group>
+  )
+}

@@ -1,0 +1,84 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { DemoServerTime } from '../../../shared/demo'
+import { Alert } from '../../components/ui/alert'
+import { Button } from '../../components/ui/button'
+import { Skeleton } from '../../components/ui/skeleton'
+import { api } from '../../lib/api'
+import { errorMessage } from '../../lib/error-message'
+import { Page } from '../pages/page'
+
+export const serverTimeQuery = (fail: boolean) =>
+  queryOptions({
+    queryKey: ['demo', 'server-time', { fail }],
+    queryFn: ({ signal }) =>
+      api<DemoServerTime>(`/demo/server-time${fail ? '?fail=true' : ''}`, { signal }),
+    staleTime: 0,
+  })
+
+export function FetchingPage() {
+  const { t, i18n } = useTranslation()
+  const [fail, setFail] = useState(false)
+  const query = useQuery(serverTimeQuery(fail))
+  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' })
+  const rows = query.data && [
+    [t('demo.fetching.databaseTime'), dateTime.format(new Date(query.data.databaseTime))],
+    [t('demo.fetching.version'), query.data.serverVersion],
+    [t('demo.fetching.uptime'), t('demo.fetching.uptimeValue', { seconds: String(query.data.uptimeSeconds) })],
+    [t('demo.fetching.requestId'), query.data.requestId],
+  ]
+
+  return (
+    <Page title={t('demo.fetching.title')} lead={t('demo.fetching.intro')}>
+      <div className="flex flex-wrap items-center gap-4">
+        <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
+          {query.isFetching ? t('common.loading') : t('common.refresh')}
+        </Button>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={fail}
+            onChange={(event) => setFail(event.target.checked)}
+            className="size-4 accent-(--primary)"
+          />
+          {t('demo.fetching.simulateFailure')}
+        </label>
+      </div>
+      <div className="mt-6 min-h-48 rounded-xl border bg-card p-6" aria-busy={query.isPending}>
+        {query.isPending && (
+          <div className="grid gap-4" role="status" aria-label={t('common.loading')}>
+            {[0, 1, 2, 3].map((row) => (
+              <Skeleton key={row} className="h-6 w-full" />
+            ))}
+          </div>
+        )}
+        {query.isError && (
+          <Alert variant="error">
+            <p>{errorMessage(query.error, t)}</p>
+            <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()}>
+              {t('errors.retry')}
+            </Button>
+          </Alert>
+        )}
+        {rows && !query.isError && (
+          <>
+            <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
+              {rows.map(([term, value]) => (
+                <div key={term} className="contents">
+                  <dt className="text-sm text-muted-foreground">{term}</dt>
+                  <dd className="font-mono text-sm break-all">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            <p className="mt-4 text-xs text-muted-foreground">
+              {t('demo.fetching.fetchedAt', {
+                time: new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' }).format(query.dataUpdatedAt),
+              })}
+            </p>
+          </>
+        )}
+      </div>
+    </Page>
+  )
+}

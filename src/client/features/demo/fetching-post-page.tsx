@@ -1,0 +1,83 @@
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema'
+import { useMutation } from '@tanstack/react-query'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { type DemoEcho, type DemoMessage, demoMessageSchema } from '../../../shared/demo'
+import { Alert } from '../../components/ui/alert'
+import { Button } from '../../components/ui/button'
+import { Field, Input, Textarea } from '../../components/ui/field'
+import { api } from '../../lib/api'
+import { errorMessage } from '../../lib/error-message'
+import { ApiRequestError } from '../../lib/http-error'
+import { toast } from '../../lib/toast'
+import { Page } from '../pages/page'
+
+const fieldNames = ['name', 'email', 'message'] as const
+
+export function FetchingPostPage() {
+  const { t } = useTranslation()
+  const form = useForm<DemoMessage>({
+    resolver: standardSchemaResolver(demoMessageSchema),
+    defaultValues: { name: '', email: '', message: '' },
+  })
+  const send = useMutation({
+    mutationFn: (values: DemoMessage) =>
+      api<DemoEcho>('/demo/messages', { method: 'POST', json: values }),
+    onSuccess: () => toast({ title: t('demo.post.sent'), variant: 'success' }),
+    onError: (error) => {
+      // The server's field errors land on the fields, like the browser's own.
+      if (error instanceof ApiRequestError && error.fields) {
+        for (const name of fieldNames) {
+          const message = error.fields[name]?.[0]
+          if (message) form.setError(name, { message })
+        }
+      }
+    },
+  })
+  const { errors } = form.formState
+
+  return (
+    <Page title={t('demo.post.title')} lead={t('demo.post.intro')}>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((values) => send.mutate(values))}
+        className="grid gap-4 rounded-xl border bg-card p-6"
+      >
+        <Field label={t('demo.post.name')} error={errors.name?.message}>
+          {(control) => <Input {...control} autoComplete="name" {...form.register('name')} />}
+        </Field>
+        <Field label={t('demo.post.email')} error={errors.email?.message}>
+          {(control) => (
+            <Input {...control} type="email" autoComplete="email" {...form.register('email')} />
+          )}
+        </Field>
+        <Field label={t('demo.post.message')} error={errors.message?.message}>
+          {(control) => <Textarea {...control} rows={4} {...form.register('message')} />}
+        </Field>
+        {send.isError && !(send.error instanceof ApiRequestError && send.error.fields) && (
+          <Alert variant="error">{errorMessage(send.error, t)}</Alert>
+        )}
+        <div>
+          <Button type="submit" disabled={send.isPending}>
+            {send.isPending ? t('demo.post.sending') : t('demo.post.submit')}
+          </Button>
+        </div>
+      </form>
+      {send.data && (
+        <section aria-labelledby="answer-heading" className="mt-6 rounded-xl border bg-card p-6">
+          <h2 id="answer-heading" className="font-semibold">
+            {t('demo.post.answerTitle')}
+          </h2>
+          <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
+            {fieldNames.map((name) => (
+              <div key={name} className="contents">
+                <dt className="text-sm text-muted-foreground">{t(`demo.post.${name}`)}</dt>
+                <dd className="text-sm break-words">{send.data.received[name]}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
+    </Page>
+  )
+}

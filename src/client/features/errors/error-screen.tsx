@@ -1,0 +1,71 @@
+import { Link, useCanGoBack, useRouter } from '@tanstack/react-router'
+import { isbot } from 'isbot'
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '../../components/ui/button'
+import { api } from '../../lib/api'
+import { type LocalizedMessage, screenMessage } from '../../lib/http-error'
+import { usePageTitle } from '../../lib/page-title'
+
+export interface ErrorScreenProps {
+  status: number
+  message?: string
+  localized?: LocalizedMessage
+}
+
+/**
+ * The fallback error screen. A crawler gets no error page: the error is only logged, in the
+ * console and in the server's log.
+ */
+export default function ErrorScreen({ status, message, localized }: ErrorScreenProps) {
+  const { t } = useTranslation()
+  const router = useRouter()
+  const canGoBack = useCanGoBack()
+  const bot = isbot(navigator.userAgent)
+  const text = screenMessage({ message, localized }, t)
+  usePageTitle(bot ? undefined : String(status))
+
+  useEffect(() => {
+    if (!bot) return
+    console.error(`[${status}] ${message || 'An unknown error occurred.'}`)
+    api('/client-errors', {
+      method: 'POST',
+      json: {
+        status,
+        message: (message || '').slice(0, 2000),
+        path: location.pathname.slice(0, 2000),
+        userAgent: navigator.userAgent.slice(0, 1000),
+      },
+    }).catch(() => undefined)
+  }, [bot, status, message])
+
+  if (bot) return null
+
+  return (
+    <section
+      aria-labelledby="error-heading"
+      className="mx-auto flex max-w-xl flex-col items-center py-16 text-center"
+    >
+      <p className="text-6xl font-bold text-primary-text" data-testid="error-status">
+        {status}
+      </p>
+      <h1 id="error-heading" className="mt-4 text-2xl font-semibold">
+        {t('errors.heading')}
+      </h1>
+      <p className="mt-2 break-all text-muted-foreground" data-testid="error-message">
+        {text}
+      </p>
+      <div className="mt-8 flex gap-3">
+        <Button asChild>
+          <Link to="/">{t('errors.home')}</Link>
+        </Button>
+        <Button
+          variant="outline"
+          onClick={() => (canGoBack ? router.history.back() : void router.navigate({ to: '/' }))}
+        >
+          {t('errors.goBack')}
+        </Button>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,45 @@
+import { Link } from '@tanstack/react-router'
+import { useTranslation } from 'react-i18next'
+import { Button } from '../../components/ui/button'
+import { usePageTitle } from '../../lib/page-title'
+
+const features = ['levels', 'progress', 'privacy'] as const
+
+export function HomePage() {
+  const { t } = useTranslation()
+  usePageTitle(undefined)
+  return (
+    <div className="flex flex-col gap-16">
+      <section className="mx-auto max-w-3xl pt-6 text-center sm:pt-12">
+        <p className="text-sm font-semibold tracking-wide text-secondary-text uppercase">
+          A1 · A2 · B1 · B2 · C1 · C2
+        </p>
+        <h1 className="mt-4 text-4xl font-bold tracking-tight text-balance sm:text-5xl">
+          {t('home.title')}
+        </h1>
+        <p className="mt-6 text-lg text-pretty text-muted-foreground">{t('home.lead')}</p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Button asChild size="lg">
+            <Link to="/register">{t('home.getStarted')}</Link>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <Link to="/about">{t('home.learnMore')}</Link>
+          </Button>
+        </div>
+      </section>
+      <section aria-labelledby="features-heading">
+        <h2 id="features-heading" className="text-center text-2xl font-semibold">
+          {t('home.featuresTitle')}
+        </h2>
+        <ul className="mt-8 grid gap-4 sm:grid-cols-3">
+          {features.map((key) => (
+            <li key={key} className="rounded-xl border bg-card p-6">
+              <h3 className="font-semibold">{t(`home.features.${key}.title`)}</h3>
+              <p className="mt-2 text-sm text-muted-foreground">{t(`home.features.${key}.body`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,25 @@
+import { Link } from '@tanstack/react-router'
+import { useTranslation } from 'react-i18next'
+import { runtimeConfig } from '../../lib/runtime-config'
+import { itemsOf } from './navigation'
+
+export function Footer() {
+  const { t } = useTranslation()
+  return (
+    <footer className="border-t">
+      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between">
+        <p>
+          {t('footer.rights', { year: new Date().getFullYear() })} ·{' '}
+          {t('common.version', { version: runtimeConfig().version })}
+        </p>
+        <nav aria-label={t('nav.demos')} className="flex flex-wrap gap-x-4 gap-y-2">
+          {itemsOf('demos').map((item) => (
+            <Link key={item.to} to={item.to} className="underline-offset-4 hover:text-foreground hover:underline">
+              {t(item.label)}
+            </Link>
+          ))}
+        </nav>
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,94 @@
+import { Link, useRouterState } from '@tanstack/react-router'
+import { useEffect, useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '../../components/ui/button'
+import { CloseIcon, MenuIcon, SearchIcon } from '../../components/ui/icons'
+import { Tooltip } from '../../components/ui/tooltip'
+import { openPalette } from '../command-palette/palette-state'
+import { LanguageSwitch } from './language-switch'
+import { itemsOf } from './navigation'
+import { ThemeSwitch } from './theme-switch'
+
+const navLinkClass =
+  'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground data-[status=active]:text-foreground data-[status=active]:underline data-[status=active]:decoration-primary data-[status=active]:decoration-2 data-[status=active]:underline-offset-8'
+
+function AccountButtons() {
+  const { t } = useTranslation()
+  return (
+    <>
+      <Button asChild variant="ghost">
+        <Link to="/login">{t('auth.signIn')}</Link>
+      </Button>
+      <Button asChild>
+        <Link to="/register">{t('auth.register')}</Link>
+      </Button>
+    </>
+  )
+}
+
+export function Header() {
+  const { t } = useTranslation()
+  const [menuOpen, setMenuOpen] = useState(false)
+  const menuId = useId()
+  const pathname = useRouterState({ select: (state) => state.location.pathname })
+  // Close the small-screen menu after navigating.
+  useEffect(() => setMenuOpen(false), [pathname])
+
+  const mainLinks = itemsOf('main').map((item) => (
+    <Link key={item.to} to={item.to} className={navLinkClass} activeOptions={{ exact: true }}>
+      {t(item.label)}
+    </Link>
+  ))
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
+        <Link to="/" className="mr-2 flex items-center gap-2 text-lg font-bold tracking-tight">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          {t('app.name')}
+        </Link>
+        <nav aria-label={t('nav.main')} className="hidden items-center gap-1 md:flex">
+          {mainLinks}
+        </nav>
+        <div className="ml-auto flex items-center gap-1">
+          <Tooltip label={`${t('palette.open')} (Ctrl+K)`}>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={t('palette.open')}
+              aria-keyshortcuts="Control+K Meta+K"
+              onClick={openPalette}
+            >
+              <SearchIcon />
+            </Button>
+          </Tooltip>
+          <ThemeSwitch />
+          <LanguageSwitch className="hidden md:flex" />
+          <div className="hidden items-center gap-2 md:flex">
+            <AccountButtons />
+          </div>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label={t('nav.menu')}
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </Button>
+        </div>
+      </div>
+      <div id={menuId} hidden={!menuOpen} className="border-t px-4 py-3 md:hidden">
+        <nav aria-label={t('nav.main')} className="flex flex-col gap-1">
+          {mainLinks}
+        </nav>
+        <div className="mt-3 flex flex-wrap items-center gap-2">
+          <LanguageSwitch />
+          <AccountButtons />
+        </div>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,62 @@
+import { type ParsedLocation, redirect } from '@tanstack/react-router'
+import { type AppPath, type GuardName, guardsOf } from '../../shared/routes'
+import { HttpError } from './http-error'
+
+export interface SessionUser {
+  id: string
+  name: string
+  email: string
+  role: 'user' | 'admin'
+}
+
+/** What guards know about the visitor; the router context carries it. */
+export interface AuthContext {
+  getUser(): Promise<SessionUser | null>
+}
+
+export interface GuardContext {
+  location: ParsedLocation
+  context: { auth: AuthContext }
+}
+
+export type Guard = (ctx: GuardContext) => Promise<void> | void
+
+async function requireUser(ctx: GuardContext): Promise<SessionUser> {
+  const user = await ctx.context.auth.getUser()
+  if (!user) {
+    throw redirect({ to: '/login', search: { redirect: ctx.location.href } })
+  }
+  return user
+}
+
+/** The named route guards ("route middleware" in the seed). */
+export const guardRegistry: Readonly<Record<string, Guard>> = {
+  auth: async (ctx) => {
+    await requireUser(ctx)
+  },
+  admin: async (ctx) => {
+    const user = await requireUser(ctx)
+    if (user.role !== 'admin') throw new HttpError(403, 'Administrators only', { key: 'errors.adminsOnly' })
+  },
+  guest: async (ctx) => {
+    if (await ctx.context.auth.getUser()) throw redirect({ to: '/dashboard' })
+  },
+}
+
+export async function runGuards(
+  names: readonly string[],
+  ctx: GuardContext,
+  registry: Readonly<Record<string, Guard>> = guardRegistry,
+): Promise<void> {
+  for (const name of names) {
+    const guard = registry[name]
+    if (!guard) throw new Error(`Unknown route middleware: '${name}'`)
+    await guard(ctx)
+  }
+}
+
+/** `beforeLoad` for a file route: the guards the shared route table gives its path. */
+export function guardsFor(path: AppPath) {
+  const names: readonly GuardName[] = guardsOf(path)
+  return (ctx: GuardContext) => runGuards(names, ctx)
+}

@@ -1,0 +1,75 @@
+import type { ErrorCode, FieldErrors } from '../../shared/errors'
+
+import type { ParseKeys } from 'i18next'
+
+/** A message the error screen shows in the interface language. */
+export interface LocalizedMessage {
+  key: ParseKeys
+  values?: Record<string, string>
+}
+
+/** An error with an HTTP status, shown by the fallback error screen. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message?: string,
+    readonly localized?: LocalizedMessage,
+  ) {
+    super(message ?? '')
+    this.name = 'HttpError'
+  }
+}
+
+/** An API answer in the error shape. */
+export class ApiRequestError extends HttpError {
+  constructor(
+    status: number,
+    readonly code: ErrorCode | 'unknown',
+    message: string,
+    readonly fields?: FieldErrors,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(status, message)
+    this.name = 'ApiRequestError'
+  }
+}
+
+/** The request never got an answer (offline, DNS, connection reset). */
+export class NetworkError extends Error {
+  constructor(cause?: unknown) {
+    super('Network request failed', { cause })
+    this.name = 'NetworkError'
+  }
+}
+
+/** 502, 503 and 504 mean the service is unavailable; retrying a read may help. */
+export function isServiceUnavailable(error: unknown): boolean {
+  return error instanceof HttpError && [502, 503, 504].includes(error.status)
+}
+
+export function isRetryable(error: unknown): boolean {
+  return error instanceof NetworkError || isServiceUnavailable(error)
+}
+
+/** Status and message for the error screen; a missing message stays empty (localized later). */
+export function describeError(error: unknown): {
+  status: number
+  message: string
+  localized?: LocalizedMessage
+} {
+  if (error instanceof HttpError) {
+    return { status: error.status, message: error.message, localized: error.localized }
+  }
+  if (error instanceof Error) return { status: 500, message: error.message }
+  if (typeof error === 'string') return { status: 500, message: error }
+  return { status: 500, message: '' }
+}
+
+/** The error screen's text: the localized message, else the message, else "unknown error". */
+export function screenMessage(
+  error: { message?: string; localized?: LocalizedMessage },
+  t: (key: ParseKeys, values?: Record<string, string>) => string,
+): string {
+  if (error.localized) return t(error.localized.key, error.localized.values)
+  return error.message?.trim() ? error.message : t('errors.unknown')
+}

@@ -1,0 +1,25 @@
+import { QueryClient } from '@tanstack/react-query'
+import { isRetryable } from './http-error'
+
+/** Reads: up to 3 attempts in all, only for network failures and 502/503/504. */
+export const MAX_READ_ATTEMPTS = 3
+
+export function retryRead(failureCount: number, error: unknown): boolean {
+  return failureCount < MAX_READ_ATTEMPTS - 1 && isRetryable(error)
+}
+
+/** 0.5 s, 1 s, 2 s … capped at 8 s, with jitter so many clients do not retry in step. */
+export function retryDelay(attempt: number): number {
+  const base = Math.min(500 * 2 ** attempt, 8000)
+  return base / 2 + Math.random() * (base / 2)
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: retryRead, retryDelay, staleTime: 30_000, refetchOnWindowFocus: true },
+      // A write is never repeated blindly.
+      mutations: { retry: false },
+    },
+  })
+}

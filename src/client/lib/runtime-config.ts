@@ -1,0 +1,43 @@
+import type { ClientConfig } from '../../shared/client-config'
+
+/**
+ * Checks `/config.json` by hand: this runs before the first render, and a schema library here
+ * would weigh on every first page.
+ */
+export function parseRuntimeConfig(value: unknown): ClientConfig {
+  const problems: string[] = []
+  const object = (v: unknown): v is Record<string, unknown> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v)
+  if (!object(value)) throw new Error('Invalid /config.json: not an object')
+  const text = (key: string) => {
+    const v = value[key]
+    if (typeof v !== 'string') problems.push(key)
+    return typeof v === 'string' ? v : ''
+  }
+  const config: ClientConfig = {
+    apiBaseUrl: text('apiBaseUrl').replace(/\/+$/, ''),
+    appName: text('appName'),
+    version: text('version'),
+    features: { emailCode: false },
+  }
+  const features = value.features
+  if (!object(features) || typeof features.emailCode !== 'boolean') problems.push('features.emailCode')
+  else config.features.emailCode = features.emailCode
+  if (problems.length > 0) throw new Error(`Invalid /config.json: ${problems.join(', ')}`)
+  return config
+}
+
+let current: ClientConfig | undefined
+
+/** Read once at start (the HTML preloads it), so one build runs against any backend. */
+export async function loadRuntimeConfig(): Promise<ClientConfig> {
+  const response = await fetch('/config.json', { headers: { Accept: 'application/json' } })
+  if (!response.ok) throw new Error(`Could not load /config.json (HTTP ${response.status})`)
+  current = parseRuntimeConfig(await response.json())
+  return current
+}
+
+export function runtimeConfig(): ClientConfig {
+  if (!current) throw new Error('Runtime configuration read before it was loaded')
+  return current
+}

@@ -1,0 +1,51 @@
+import './styles.css'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { RouterProvider, createRouter } from '@tanstack/react-router'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { NotFoundFallback, RouteErrorFallback } from './features/errors/fallbacks'
+import { authContext } from './lib/auth'
+import { installChunkReload } from './lib/chunk-reload'
+import { initI18n } from './lib/i18n'
+import { createQueryClient } from './lib/query-client'
+import { loadRuntimeConfig } from './lib/runtime-config'
+import { routeTree } from './routeTree.gen'
+
+const queryClient = createQueryClient()
+
+export const router = createRouter({
+  routeTree,
+  context: { queryClient, auth: authContext },
+  defaultPreload: 'intent',
+  defaultErrorComponent: RouteErrorFallback,
+  defaultNotFoundComponent: NotFoundFallback,
+  scrollRestoration: true,
+})
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router
+  }
+}
+
+async function start() {
+  installChunkReload()
+  const root = document.getElementById('root')
+  if (!root) throw new Error('No #root element')
+  try {
+    await Promise.all([loadRuntimeConfig(), initI18n()])
+  } catch (error) {
+    // Nothing of the app can run; say so plainly (no HTML injection).
+    root.textContent = `Lingua could not start: ${error instanceof Error ? error.message : String(error)}`
+    throw error
+  }
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  )
+}
+
+void start()

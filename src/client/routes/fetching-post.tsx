@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { FetchingPostPage } from '../features/demo/fetching-post-page'
+
+export const Route = createFileRoute('/fetching-post')({ component: FetchingPostPage })

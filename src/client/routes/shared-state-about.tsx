@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { SharedStatePage } from '../features/demo/shared-state-page'
+
+export const Route = createFileRoute('/shared-state-about')({
+  component: () => <SharedStatePage variant="about" />,
+})
