@@ -65,7 +65,7 @@ async function main() {
       if ('closeAllConnections' in server) server.closeAllConnections()
     }, config.shutdownTimeoutMs)
     force.unref()
-    server.close(async (error) => {
+    const finish = async (error?: Error) => {
       if (error) logger.error({ err: error }, 'server close failed')
       try {
         await database.close()
@@ -75,7 +75,8 @@ async function main() {
       logger.info('stopped')
       logger.flush()
       process.exit(error ? 1 : 0)
-    })
+    }
+    server.close((error) => void finish(error))
     // Keep-alive connections with no request in flight would hold close() open.
     if ('closeIdleConnections' in server) server.closeIdleConnections()
   }

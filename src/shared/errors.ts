@@ -38,7 +38,7 @@ export interface ApiErrorBody {
 
 export function isApiErrorBody(value: unknown): value is ApiErrorBody {
   if (typeof value !== 'object' || value === null || !('error' in value)) return false
-  const error = (value as { error: unknown }).error
+  const { error } = value
   return (
     typeof error === 'object' &&
     error !== null &&

@@ -5,7 +5,7 @@
 export function safeRedirect(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length > 2000) return undefined
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined
-  if (/[\u0000-\u001f\\]/.test(value)) return undefined
+  if (/[\p{Cc}\\]/u.test(value)) return undefined
   try {
     const url = new URL(value, 'https://lingua.invalid')
     return url.origin === 'https://lingua.invalid' ? `${url.pathname}${url.search}${url.hash}` : undefined

@@ -18,23 +18,26 @@ function readStored(): ThemePreference {
   }
 }
 
-const darkQuery = matchMedia('(prefers-color-scheme: dark)')
-const preference = createAtom<ThemePreference>(readStored())
+const preference = createAtom<ThemePreference>(
+  typeof window === 'undefined' ? 'system' : readStored(),
+)
 
-function apply() {
-  const mode = preference.get()
-  const dark = mode === 'dark' || (mode === 'system' && darkQuery.matches)
-  const root = document.documentElement
-  root.classList.toggle('dark', dark)
-  root.style.colorScheme = dark ? 'dark' : 'light'
+if (typeof window !== 'undefined') {
+  const darkQuery = matchMedia('(prefers-color-scheme: dark)')
+  const apply = () => {
+    const mode = preference.get()
+    const dark = mode === 'dark' || (mode === 'system' && darkQuery.matches)
+    const root = document.documentElement
+    root.classList.toggle('dark', dark)
+    root.style.colorScheme = dark ? 'dark' : 'light'
+  }
+  preference.subscribe(apply)
+  darkQuery.addEventListener('change', apply)
+  // Another tab changed the mode.
+  window.addEventListener('storage', (event) => {
+    if (event.key === STORAGE_KEY) preference.set(parse(event.newValue))
+  })
 }
-
-preference.subscribe(apply)
-darkQuery.addEventListener('change', apply)
-// Another tab changed the mode.
-window.addEventListener('storage', (event) => {
-  if (event.key === STORAGE_KEY) preference.set(parse(event.newValue))
-})
 
 export function setTheme(mode: ThemePreference) {
   try {

@@ -21,10 +21,8 @@ export function demoRoutes(config: Config, database: Database) {
         throw new ApiError('service_unavailable', 'Simulated failure (demo).')
       }
       // Both drivers answer `{ rows }`; the shared Db type cannot say which row type.
-      const result = (await database.db.execute(sql`select now() as now`)) as unknown as {
-        rows: { now: string | Date }[]
-      }
-      const now = result.rows[0]?.now
+      const result: unknown = await database.db.execute(sql`select now() as now`)
+      const now = (result as { rows: { now: string | Date }[] }).rows[0]?.now
       const body: DemoServerTime = {
         databaseTime: new Date(now ?? Date.now()).toISOString(),
         serverVersion: config.version,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
-import type { Hono } from 'hono'
+import type { Context, Hono } from 'hono'
 import { matchRoute } from '../../shared/routes.js'
 import type { AppEnv } from './context.js'
 
@@ -38,7 +38,7 @@ export function mountClient(app: Hono<AppEnv>, clientDir: string, shell: AppShel
     // Only paths that look like files; `/` and routes fall through to the shell.
     const last = c.req.path.split('/').pop() ?? ''
     if (!last.includes('.') || last === 'index.html') return next()
-    return serveFile(c, next)
+    return serveFile(c as Context<AppEnv, string>, next)
   })
 
   app.on(['GET', 'HEAD'], '*', (c) => {

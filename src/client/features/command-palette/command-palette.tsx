@@ -29,7 +29,6 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
             <div className="flex items-center gap-2 border-b px-3">
               <SearchIcon className="size-4 text-muted-foreground" />
               <Command.Input
-                autoFocus
                 placeholder={t('palette.placeholder')}
                 aria-label={t('palette.placeholder')}
                 className="h-12 w-full bg-transparent text-sm outline-none placeholder:text-muted-foreground"

@@ -40,7 +40,7 @@ export function FetchingPostPage() {
     <Page title={t('demo.post.title')} lead={t('demo.post.intro')}>
       <form
         noValidate
-        onSubmit={form.handleSubmit((values) => send.mutate(values))}
+        onSubmit={(event) => void form.handleSubmit((values) => send.mutate(values))(event)}
         className="grid gap-4 rounded-xl border bg-card p-6"
       >
         <Field label={t('demo.post.name')} error={errors.name?.message}>

@@ -7,6 +7,14 @@ import { api } from '../../lib/api'
 import { type LocalizedMessage, screenMessage } from '../../lib/http-error'
 import { usePageTitle } from '../../lib/page-title'
 
+/**
+ * Whether the browser has a previous same-origin entry (Navigation API), which the router cannot
+ * know after a full page load: e.g. /about, then /nope typed in the address bar.
+ */
+function browserCanGoBack(): boolean {
+  return (window as unknown as { navigation?: { canGoBack?: boolean } }).navigation?.canGoBack === true
+}
+
 export interface ErrorScreenProps {
   status: number
   message?: string
@@ -61,7 +69,9 @@ export default function ErrorScreen({ status, message, localized }: ErrorScreenP
         </Button>
         <Button
           variant="outline"
-          onClick={() => (canGoBack ? router.history.back() : void router.navigate({ to: '/' }))}
+          onClick={() =>
+            canGoBack || browserCanGoBack() ? router.history.back() : void router.navigate({ to: '/' })
+          }
         >
           {t('errors.goBack')}
         </Button>

@@ -1,5 +1,5 @@
 import { Link, useRouterState } from '@tanstack/react-router'
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../components/ui/button'
 import { CloseIcon, MenuIcon, SearchIcon } from '../../components/ui/icons'
@@ -28,11 +28,11 @@ function AccountButtons() {
 
 export function Header() {
   const { t } = useTranslation()
-  const [menuOpen, setMenuOpen] = useState(false)
   const menuId = useId()
   const pathname = useRouterState({ select: (state) => state.location.pathname })
-  // Close the small-screen menu after navigating.
-  useEffect(() => setMenuOpen(false), [pathname])
+  // The small-screen menu belongs to the page it was opened on: navigating closes it.
+  const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null)
+  const menuOpen = menuOpenedAt === pathname
 
   const mainLinks = itemsOf('main').map((item) => (
     <Link key={item.to} to={item.to} className={navLinkClass} activeOptions={{ exact: true }}>
@@ -74,7 +74,7 @@ export function Header() {
             aria-label={t('nav.menu')}
             aria-expanded={menuOpen}
             aria-controls={menuId}
-            onClick={() => setMenuOpen((open) => !open)}
+            onClick={() => setMenuOpenedAt(menuOpen ? null : pathname)}
           >
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
           </Button>

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest'
+import { detectLanguage } from '../../src/client/lib/i18n'
+import { initials } from '../../src/client/lib/initials'
+import {
+  ApiRequestError,
+  HttpError,
+  NetworkError,
+  describeError,
+  screenMessage,
+} from '../../src/client/lib/http-error'
+import { retryRead } from '../../src/client/lib/query-client'
+import { safeRedirect } from '../../src/client/lib/redirect'
+import { parseRuntimeConfig } from '../../src/client/lib/runtime-config'
+
+describe('avatar initials', () => {
+  it.each([
+    ['', ''],
+    ['   ', ''],
+    [undefined, ''],
+    ['ada', 'A'],
+    ['Ada Lovelace', 'AL'],
+    ['ada byron lovelace', 'AB'],
+    ['  Ada    Lovelace  ', 'AL'],
+    ['Юрий Гагарин', 'ЮГ'],
+  ])('%j → %j', (alt, expected) => {
+    expect(initials(alt)).toBe(expected)
+  })
+})
+
+describe('the error screen message', () => {
+  const t = (key: string, values?: Record<string, string>) =>
+    key === 'errors.unknown' ? 'An unknown error occurred.' : `${key}:${JSON.stringify(values)}`
+
+  it('falls back to the localized unknown-error text when there is no message', () => {
+    expect(screenMessage({}, t)).toBe('An unknown error occurred.')
+    expect(screenMessage({ message: '' }, t)).toBe('An unknown error occurred.')
+    expect(screenMessage({ message: '   ' }, t)).toBe('An unknown error occurred.')
+  })
+
+  it('shows the message, or its localized form when there is one', () => {
+    expect(screenMessage({ message: 'Boom' }, t)).toBe('Boom')
+    expect(
+      screenMessage(
+        { message: 'Page not found: /x', localized: { key: 'errors.pageNotFound', values: { path: '/x' } } },
+        t,
+      ),
+    ).toBe('errors.pageNotFound:{"path":"/x"}')
+  })
+
+  it('takes the status from HTTP errors and 500 from anything else', () => {
+    expect(describeError(new HttpError(404, 'gone'))).toMatchObject({ status: 404, message: 'gone' })
+    expect(describeError(new Error('x'))).toEqual({ status: 500, message: 'x' })
+    expect(describeError(undefined)).toEqual({ status: 500, message: '' })
+  })
+})
+
+describe('read retries', () => {
+  it('retries network failures and 502/503/504 up to three attempts in all', () => {
+    for (const error of [new NetworkError(), ...[502, 503, 504].map((s) => new HttpError(s))]) {
+      expect(retryRead(0, error)).toBe(true)
+      expect(retryRead(1, error)).toBe(true)
+      expect(retryRead(2, error)).toBe(false)
+    }
+  })
+
+  it('does not retry answers that will not change', () => {
+    for (const status of [400, 401, 403, 404, 409, 429, 500]) {
+      expect(retryRead(0, new ApiRequestError(status, 'unknown', 'x'))).toBe(false)
+    }
+  })
+})
+
+describe('runtime configuration', () => {
+  const valid = {
+    apiBaseUrl: '/api/',
+    appName: 'Lingua',
+    version: '1.2.3',
+    features: { emailCode: true },
+  }
+
+  it('accepts the server configuration', () => {
+    expect(parseRuntimeConfig(valid)).toEqual({ ...valid, apiBaseUrl: '/api' })
+  })
+
+  it('names what is wrong', () => {
+    expect(() => parseRuntimeConfig(null)).toThrow('Invalid /config.json')
+    expect(() => parseRuntimeConfig({ ...valid, appName: 3 })).toThrow('appName')
+    expect(() => parseRuntimeConfig({ ...valid, features: {} })).toThrow('features.emailCode')
+  })
+})
+
+describe('language detection', () => {
+  it('prefers the remembered choice, then the browser, then English', () => {
+    expect(detectLanguage('ru', ['en-US'])).toBe('ru')
+    expect(detectLanguage(null, ['de-DE', 'ru-RU', 'en'])).toBe('ru')
+    expect(detectLanguage('xx', ['EN-gb'])).toBe('en')
+    expect(detectLanguage(null, ['de', 'fr'])).toBe('en')
+  })
+})
+
+describe('redirect after sign-in', () => {
+  it.each(['/dashboard', '/admin/language-levels?page=2', '/a#b'])('keeps %s', (path) => {
+    expect(safeRedirect(path)).toBe(path)
+  })
+
+  it.each([
+    'https://evil.example',
+    '//evil.example',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    'dashboard',
+    '/\tevil',
+    '',
+    42,
+    undefined,
+  ])('refuses %j', (value) => {
+    expect(safeRedirect(value)).toBeUndefined()
+  })
+})
