@@ -15,7 +15,7 @@ export default defineConfig({
           // Each file starts its own server processes; two cores.
           fileParallelism: true,
           maxWorkers: 2,
-          testTimeout: 30_000,
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

@@ -1,3 +1,4 @@
+import { QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
 import { describe, expect, it } from 'vitest'
 import { routeTree } from '../../src/client/routeTree.gen'
@@ -5,7 +6,10 @@ import { matchRoute, parsePositiveInt, routeTable } from '../../src/shared/route
 
 describe('the shared route table', () => {
   it('lists exactly the routes of the client router', () => {
-    const router = createRouter({ routeTree })
+    const router = createRouter({
+      routeTree,
+      context: { queryClient: new QueryClient(), auth: { getUser: () => Promise.resolve(null) } },
+    })
     const clientPaths = Object.keys(router.routesByPath)
       .map((path) => (path.length > 1 ? path.replace(/\/$/, '') : path))
       .sort()

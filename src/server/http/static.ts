@@ -40,6 +40,11 @@ export function mountClient(app: Hono<AppEnv>, clientDir: string, shell: AppShel
     if (!last.includes('.') || last === 'index.html') return next()
     return serveFile(c as Context<AppEnv, string>, next)
   })
+  // A missing build file is a plain 404: the HTML shell would only confuse a script or style load.
+  app.on(['GET', 'HEAD'], '/assets/*', (c) => {
+    c.header('Cache-Control', 'no-store')
+    return c.text('Not found', 404)
+  })
 
   app.on(['GET', 'HEAD'], '*', (c) => {
     if (!shell) {

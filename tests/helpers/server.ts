@@ -1,0 +1,363 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { cp, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises'
+import http from 'node:http'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { afterAll, expect } from 'vitest'
+import { createTestDatabase, type DatabaseTarget, type TestDatabase } from './database.js'
+
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const serverEntry = path.join(projectRoot, 'dist/server/main.js')
+
+/** Body of the inline script of the fixture page; whitespace included, as CSP hashes it. */
+export const fixtureInlineScript = `
+      document.documentElement.dataset.theme = localStorage.getItem('theme') || 'light'
+    `
+export const fixtureAssetPath = '/assets/app-abc123.js'
+export const fixtureIndexHtml = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Lingua</title>
+    <script>${fixtureInlineScript}</script>
+    <script type="module" crossorigin src="${fixtureAssetPath}"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`
+
+export interface ServerOptions {
+  /**
+   * Extra environment, winning over the defaults: a free PORT, HOST=127.0.0.1, NODE_ENV=test,
+   * LOG_LEVEL=info, CLIENT_DIR, and a fresh temporary DATA_DIR unless DATABASE_URL or DATA_DIR is given.
+   */
+  env?: Record<string, string>
+  /** Built client to serve (e.g. `dist/client`); default: a small fixture with one hashed asset. */
+  clientDir?: string
+  /** `postgres` runs the server on a fresh database of TEST_DATABASE_URL, dropped on stop. */
+  database?: DatabaseTarget
+}
+
+export interface ExitResult {
+  code: number | null
+  signal: NodeJS.Signals | null
+}
+
+export interface ServerProcess {
+  url: string
+  port: number
+  /** Every line of stdout and stderr (the JSON log), in arrival order. */
+  logs: string[]
+  /** Only the lines of stderr. */
+  stderr: string[]
+  process: ChildProcess
+  clientDir: string
+  /** The PGlite folder, when the server runs on PGlite. */
+  dataDir: string | undefined
+  /** The PostgreSQL database created for this server, if any. */
+  database: TestDatabase | undefined
+  /** Resolves once the process has exited and its output is read. */
+  exited: Promise<ExitResult>
+  /** Sends the signal, waits for the exit (SIGKILL after 20 s) and removes what the helper created. */
+  stop(signal?: NodeJS.Signals): Promise<ExitResult>
+}
+
+const running = new Set<ServerProcess>()
+
+// Every server a test file starts is stopped after that file, whether its tests passed or not.
+afterAll(async () => {
+  await Promise.all([...running].map((server) => server.stop()))
+})
+// Last resort when the worker itself goes away.
+process.on('exit', () => {
+  for (const server of running) server.process.kill('SIGKILL')
+})
+
+/** A port nothing listens on right now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.unref()
+    probe.on('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+/**
+ * An initialised, empty PGlite folder, made once per PGlite version and copied for each server:
+ * initdb in WebAssembly takes seconds, a copy does not. Migrations still run in every server.
+ */
+async function emptyPgliteTemplate(): Promise<string> {
+  const pgliteDir = path.join(projectRoot, 'node_modules/@electric-sql/pglite')
+  const { version } = JSON.parse(readFileSync(path.join(pgliteDir, 'package.json'), 'utf8')) as {
+    version: string
+  }
+  const template = path.join(projectRoot, 'node_modules/.cache/lingua-tests', `pglite-${version}`)
+  if (existsSync(template)) return template
+  await mkdir(path.dirname(template), { recursive: true })
+  const building = await mkdtemp(`${template}.building-`)
+  const db = await PGlite.create(building)
+  await db.close()
+  try {
+    // Atomic: other workers see the whole folder or none; the loser of a race keeps the winner's.
+    await rename(building, template)
+  } catch (error) {
+    await rm(building, { recursive: true, force: true })
+    if (!existsSync(template)) throw error
+  }
+  return template
+}
+
+async function createFixtureClient(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'lingua-client-'))
+  await mkdir(path.join(dir, 'assets'))
+  await writeFile(path.join(dir, 'index.html'), fixtureIndexHtml)
+  await writeFile(path.join(dir, fixtureAssetPath), 'console.log("app")\n')
+  return dir
+}
+
+/** Starts `node dist/server/main.js` without waiting for it to be ready. */
+export async function spawnServer(options: ServerOptions = {}): Promise<ServerProcess> {
+  if (!existsSync(serverEntry)) {
+    throw new Error(
+      `${path.relative(projectRoot, serverEntry)} is missing: run \`npm run build\` (or \`npx vite build --config vite.server.config.ts\`) before the API tests`,
+    )
+  }
+  const cleanups: (() => Promise<void>)[] = []
+  const env = { ...options.env }
+
+  let database: TestDatabase | undefined
+  if (options.database === 'postgres' && !env.DATABASE_URL) {
+    const created = await createTestDatabase()
+    database = created
+    env.DATABASE_URL = created.url
+    cleanups.push(() => created.drop())
+  }
+  let dataDir = env.DATA_DIR
+  if (!env.DATABASE_URL && !dataDir) {
+    const created = await mkdtemp(path.join(os.tmpdir(), 'lingua-data-'))
+    dataDir = created
+    cleanups.push(() => rm(created, { recursive: true, force: true }))
+    await cp(await emptyPgliteTemplate(), path.join(created, 'pglite'), { recursive: true })
+  }
+  let clientDir = options.clientDir
+  if (!clientDir) {
+    const created = await createFixtureClient()
+    clientDir = created
+    cleanups.push(() => rm(created, { recursive: true, force: true }))
+  }
+
+  const port = env.PORT && /^\d+$/.test(env.PORT) ? Number(env.PORT) : await freePort()
+  const child = spawn(process.execPath, [serverEntry], {
+    cwd: projectRoot,
+    // Only what the server needs, so that the developer's own variables do not leak in.
+    env: {
+      PATH: process.env.PATH ?? '',
+      TMPDIR: os.tmpdir(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      CLIENT_DIR: clientDir,
+      ...(dataDir ? { DATA_DIR: dataDir } : {}),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+
+  const logs: string[] = []
+  const stderr: string[] = []
+  const collect = (stream: NodeJS.ReadableStream, alsoInto?: string[]) =>
+    new Promise<void>((resolve) => {
+      const lines = createInterface({ input: stream, crlfDelay: Infinity })
+      lines.on('line', (line) => {
+        logs.push(line)
+        alsoInto?.push(line)
+      })
+      lines.on('close', resolve)
+    })
+  const outputRead = Promise.all([collect(child.stdout), collect(child.stderr, stderr)])
+  const exited = new Promise<ExitResult>((resolve) => {
+    child.on('exit', (code, signal) => {
+      void outputRead.then(() => resolve({ code, signal }))
+    })
+  })
+
+  let stopping: Promise<ExitResult> | undefined
+  const server: ServerProcess = {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    logs,
+    stderr,
+    process: child,
+    clientDir,
+    dataDir,
+    database,
+    exited,
+    stop(signal: NodeJS.Signals = 'SIGTERM') {
+      stopping ??= (async () => {
+        if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+        const kill = setTimeout(() => child.kill('SIGKILL'), 20_000)
+        try {
+          return await exited
+        } finally {
+          clearTimeout(kill)
+          running.delete(server)
+          for (const cleanup of cleanups.reverse()) await cleanup()
+        }
+      })()
+      return stopping
+    },
+  }
+  running.add(server)
+  return server
+}
+
+/** Starts the server and waits until GET /api/ready answers 200. */
+export async function startServer(options: ServerOptions = {}): Promise<ServerProcess> {
+  const server = await spawnServer(options)
+  try {
+    await waitUntilReady(server)
+  } catch (error) {
+    await server.stop('SIGKILL')
+    throw error
+  }
+  return server
+}
+
+async function waitUntilReady(server: ServerProcess, timeoutMs = 30_000): Promise<void> {
+  let exit: ExitResult | undefined
+  void server.exited.then((result) => (exit = result))
+  const deadline = Date.now() + timeoutMs
+  let lastProblem = 'no answer yet'
+  while (Date.now() < deadline) {
+    if (exit) {
+      throw new Error(
+        `The server exited (code ${exit.code}, signal ${exit.signal}) before it was ready. Its output:\n${server.logs.join('\n')}`,
+      )
+    }
+    try {
+      const response = await fetch(`${server.url}/api/ready`, { signal: AbortSignal.timeout(3000) })
+      if (response.status === 200) return
+      lastProblem = `GET /api/ready answered ${response.status}: ${await response.text()}`
+    } catch (error) {
+      lastProblem = String(error)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(
+    `The server was not ready within ${timeoutMs} ms (${lastProblem}). Its output:\n${server.logs.join('\n')}`,
+  )
+}
+
+export type LogEntry = Record<string, unknown> & { msg?: string; requestId?: string }
+
+/** The JSON lines of the server's output. */
+export function jsonLogs(server: ServerProcess): LogEntry[] {
+  return server.logs.flatMap((line) => {
+    try {
+      const value = JSON.parse(line) as LogEntry | null
+      return typeof value === 'object' && value !== null ? [value] : []
+    } catch {
+      return []
+    }
+  })
+}
+
+/** Waits until a log entry matches; output arrives asynchronously from the child process. */
+export async function waitForLog(
+  server: ServerProcess,
+  matches: (entry: LogEntry) => boolean,
+  timeoutMs = 10_000,
+): Promise<LogEntry> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const found = jsonLogs(server).find(matches)
+    if (found) return found
+    if (Date.now() > deadline) {
+      throw new Error(
+        `No matching log line within ${timeoutMs} ms. Output:\n${server.logs.join('\n')}`,
+      )
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+}
+
+/**
+ * Asserts the API's one error shape, `{ error: { code, message, fields? } }`, as JSON with the
+ * given status, and returns the error.
+ */
+export async function expectApiError(
+  response: Response,
+  status: number,
+  code: string,
+): Promise<{ code: string; message: string; fields?: Record<string, string[]> }> {
+  const text = await response.text()
+  expect(response.status, text).toBe(status)
+  expect(response.headers.get('content-type')).toMatch(/^application\/json\b/)
+  const body = JSON.parse(text) as {
+    error: { code: string; message: string; fields?: Record<string, string[]> }
+  }
+  expect(Object.keys(body)).toEqual(['error'])
+  expect(body.error.code).toBe(code)
+  expect(typeof body.error.message).toBe('string')
+  expect(body.error.message.length).toBeGreaterThan(0)
+  for (const key of Object.keys(body.error)) expect(['code', 'message', 'fields']).toContain(key)
+  if (body.error.fields !== undefined) {
+    for (const messages of Object.values(body.error.fields)) {
+      expect(messages.length).toBeGreaterThan(0)
+      for (const message of messages) expect(typeof message).toBe('string')
+    }
+  }
+  return body.error
+}
+
+/**
+ * A request written by hand with node:http, for what fetch cannot do: a chunked body sent piece
+ * by piece. `continued` resolves when the server has read the headers (100 Continue), i.e. once
+ * the request is in flight on the server.
+ */
+export function openUpload(
+  server: ServerProcess,
+  options: { method?: string; path: string; headers?: Record<string, string> },
+) {
+  const request = http.request(`${server.url}${options.path}`, {
+    method: options.method ?? 'POST',
+    agent: false,
+    headers: { expect: '100-continue', ...options.headers },
+  })
+  const continued = new Promise<void>((resolve, reject) => {
+    request.once('continue', resolve)
+    request.once('error', reject)
+  })
+  const response = new Promise<Response>((resolve, reject) => {
+    request.on('error', reject)
+    request.on('response', (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('error', reject)
+      res.on('end', () => {
+        const headers = new Headers()
+        for (const [name, value] of Object.entries(res.headers)) {
+          for (const one of [value ?? []].flat()) headers.append(name, one)
+        }
+        const status = res.statusCode ?? 0
+        const body = [204, 205, 304].includes(status) ? null : Buffer.concat(chunks)
+        resolve(new Response(body, { status, headers }))
+      })
+    })
+  })
+  // Rejections surface where the test awaits; not as unhandled ones when it awaits the other first.
+  continued.catch(() => {})
+  response.catch(() => {})
+  request.flushHeaders()
+  return { request, continued, response }
+}
