@@ -54,6 +54,7 @@ export default defineConfig({
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
+    watch: { ignored: ['**/data/**', '**/playwright-report/**', '**/test-results/**'] },
     proxy: {
       '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3001}`,
       '/config.json': `http://127.0.0.1:${process.env.API_PORT ?? 3001}`,
