@@ -13,12 +13,8 @@ export function ToasterHost() {
   useEffect(() => {
     if (wanted) return
     const onKeyDown = (event: KeyboardEvent) => {
-      if (!isHotkey(event)) return
-      setWanted(true)
-      // Replay the key once the region listens for it itself.
-      void import('./toaster').then(() =>
-        setTimeout(() => document.dispatchEvent(new KeyboardEvent('keydown', { code: event.code, key: event.key })), 0),
-      )
+      // The region, once mounted, focuses itself for this first press and listens for the next ones.
+      if (isHotkey(event)) setWanted(true)
     }
     document.addEventListener('keydown', onKeyDown)
     return () => document.removeEventListener('keydown', onKeyDown)
@@ -26,7 +22,7 @@ export function ToasterHost() {
   if (!hasToasts && !wanted) return null
   return (
     <Suspense fallback={null}>
-      <Toaster />
+      <Toaster focusOnMount={wanted} />
     </Suspense>
   )
 }

@@ -1,5 +1,6 @@
 import { useSelector } from '@tanstack/react-store'
 import { Toast } from 'radix-ui'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { cn } from '../../lib/cn'
 import {
@@ -20,10 +21,17 @@ const accents: Record<ToastVariant, string> = {
   error: 'border-l-error',
 }
 
-/** The notifications region, bottom-right; F8 moves focus to it. */
-export default function Toaster() {
+/**
+ * The notifications region, bottom-right; F8 moves focus to it. `focusOnMount`: it was loaded by an
+ * F8 press, which it did not hear itself.
+ */
+export default function Toaster({ focusOnMount = false }: { focusOnMount?: boolean }) {
   const { t } = useTranslation()
   const items = useSelector(toasts)
+  const viewport = useRef<HTMLOListElement>(null)
+  useEffect(() => {
+    if (focusOnMount) viewport.current?.focus()
+  }, [focusOnMount])
   return (
     <Toast.Provider
       duration={TOAST_DURATION_MS}
@@ -64,6 +72,7 @@ export default function Toaster() {
         </Toast.Root>
       ))}
       <Toast.Viewport
+        ref={viewport}
         hotkey={TOAST_HOTKEY}
         label={t('toast.region', { hotkey: '{hotkey}' })}
         style={{ gap: TOAST_GAP_PX }}

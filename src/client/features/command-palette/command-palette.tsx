@@ -7,11 +7,12 @@ import { SearchIcon } from '../../components/ui/icons'
 import { changeLanguage, languages } from '../../lib/i18n'
 import { setTheme, themePreferences } from '../../lib/theme'
 import { navigationItems } from '../layout/navigation'
+import { restorePaletteFocus } from './palette-state'
 
 const itemClass =
   'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm aria-selected:bg-muted data-[disabled=true]:opacity-50'
 
-export default function CommandPalette({ onClose }: { onClose: () => void }) {
+export default function CommandPalette({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const run = (action: () => unknown) => {
@@ -19,10 +20,15 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
     void action()
   }
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
-        <Dialog.Content className="fixed top-[15vh] left-1/2 z-50 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 overflow-hidden rounded-xl border bg-card shadow-2xl">
+        <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            event.preventDefault()
+            restorePaletteFocus()
+          }}
+          className="fixed top-[15vh] left-1/2 z-50 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 overflow-hidden rounded-xl border bg-card shadow-2xl">
           <Dialog.Title className="sr-only">{t('palette.title')}</Dialog.Title>
           <Dialog.Description className="sr-only">{t('palette.placeholder')}</Dialog.Description>
           <Command label={t('palette.title')} loop>

@@ -1,6 +1,6 @@
 import { useSelector } from '@tanstack/react-store'
-import { Suspense, lazy, useEffect } from 'react'
-import { paletteOpen } from './palette-state'
+import { Suspense, lazy, useEffect, useState } from 'react'
+import { closePalette, paletteOpen, togglePalette } from './palette-state'
 
 // cmdk and the dialog load on first use, not with the first page.
 const CommandPalette = lazy(() => import('./command-palette'))
@@ -8,20 +8,23 @@ const CommandPalette = lazy(() => import('./command-palette'))
 /** Ctrl+K / Cmd+K anywhere opens the command palette. */
 export function CommandPaletteHost() {
   const open = useSelector(paletteOpen)
+  // Once loaded, the palette stays mounted so that closing it returns focus properly.
+  const [loaded, setLoaded] = useState(false)
+  if (open && !loaded) setLoaded(true)
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key.toLowerCase() === 'k' && (event.ctrlKey || event.metaKey) && !event.altKey) {
         event.preventDefault()
-        paletteOpen.set((value) => !value)
+        togglePalette()
       }
     }
     window.addEventListener('keydown', onKeyDown)
     return () => window.removeEventListener('keydown', onKeyDown)
   }, [])
-  if (!open) return null
+  if (!loaded) return null
   return (
     <Suspense fallback={null}>
-      <CommandPalette onClose={() => paletteOpen.set(false)} />
+      <CommandPalette open={open} onClose={closePalette} />
     </Suspense>
   )
 }

@@ -1,4 +1,3 @@
-import { standardSchemaResolver } from '@hookform/resolvers/standard-schema'
 import { useMutation } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -8,6 +7,7 @@ import { Button } from '../../components/ui/button'
 import { Field, Input, Textarea } from '../../components/ui/field'
 import { api } from '../../lib/api'
 import { errorMessage } from '../../lib/error-message'
+import { formResolver } from '../../lib/form-resolver'
 import { ApiRequestError } from '../../lib/http-error'
 import { toast } from '../../lib/toast'
 import { Page } from '../pages/page'
@@ -17,7 +17,7 @@ const fieldNames = ['name', 'email', 'message'] as const
 export function FetchingPostPage() {
   const { t } = useTranslation()
   const form = useForm<DemoMessage>({
-    resolver: standardSchemaResolver(demoMessageSchema),
+    resolver: formResolver(demoMessageSchema),
     defaultValues: { name: '', email: '', message: '' },
   })
   const send = useMutation({

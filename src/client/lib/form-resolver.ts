@@ -1,8 +1,14 @@
+import { standardSchemaResolver } from '@hookform/resolvers/standard-schema'
 import i18next from 'i18next'
+import type { FieldValues, Resolver } from 'react-hook-form'
 import { z } from 'zod/mini'
 
+let installed = false
+
 /** Client-side validation messages in the interface language (the server answers in English). */
-export function installZodMessages() {
+function installZodMessages() {
+  if (installed) return
+  installed = true
   z.config({
     customError: (issue) => {
       const t = i18next.t
@@ -20,4 +26,15 @@ export function installZodMessages() {
       }
     },
   })
+}
+
+/**
+ * react-hook-form resolver for a shared zod schema, with localized messages. Installed here, with
+ * the first form, so zod stays off pages without one.
+ */
+export function formResolver<T extends FieldValues>(
+  schema: z.core.$ZodType<T, T>,
+): Resolver<T> {
+  installZodMessages()
+  return standardSchemaResolver(schema) as Resolver<T>
 }

@@ -1,0 +1,84 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { defineConfig, devices } from '@playwright/test'
+
+/**
+ * Browser tests against the built app (`npm run build` first): one server process on a fresh PGlite
+ * folder, Debian's Chromium when it is installed (never `npx playwright install` on the dev machine).
+ */
+
+const port = Number(process.env.E2E_PORT ?? 4173)
+const baseURL = `http://127.0.0.1:${port}`
+
+// The config is loaded by the runner and again by every worker: the runner makes the data folder and
+// hands it to the workers through the environment, so there is one folder per run.
+if (!process.env.E2E_DATA_DIR) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lingua-e2e-'))
+  process.env.E2E_DATA_DIR = dataDir
+  // The web server has been stopped by the time the runner exits.
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }))
+}
+const dataDir = process.env.E2E_DATA_DIR
+
+const systemChromium = '/usr/bin/chromium'
+
+/** A desktop Chrome: headless Chromium says "HeadlessChrome", which the app treats as a crawler. */
+export const desktopUserAgent =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36'
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
+  outputDir: 'test-results',
+  use: {
+    baseURL,
+    userAgent: desktopUserAgent,
+    locale: 'en-US',
+    colorScheme: 'light',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        // `devices` brings its own (headless-neutral) user agent; keep ours.
+        userAgent: desktopUserAgent,
+        launchOptions: {
+          ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node dist/server/main.js',
+    url: `${baseURL}/api/ready`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+    },
+  },
+})

@@ -1,0 +1,170 @@
+import AxeBuilder from '@axe-core/playwright'
+import { type ConsoleMessage, type Locator, type Page, test as base, expect } from '@playwright/test'
+
+export { expect }
+
+/**
+ * What the browser reported while a test ran. Every test fails at the end when a page broke the
+ * Content-Security-Policy, threw an uncaught error, or logged a console error the test did not
+ * declare with `allowConsoleError`.
+ */
+export interface Diagnostics {
+  readonly consoleErrors: string[]
+  readonly cspViolations: string[]
+  readonly pageErrors: string[]
+  /** Declares console errors this test expects (e.g. the 404 of the document itself). */
+  allowConsoleError(pattern: RegExp): void
+  /** What would fail the test if it ended now. */
+  problems(): BrowserProblems
+  /** Forgets everything recorded so far (for the harness's own tests). */
+  reset(): void
+}
+
+export interface BrowserProblems {
+  csp: string[]
+  pageErrors: string[]
+  unexpectedConsoleErrors: string[]
+}
+
+const cspMarker = 'Content Security Policy'
+
+// Also reports violations Chromium does not print (report-only policies, blocked styles…) through
+// the console, where the fixture listens.
+const reportViolations = `
+  document.addEventListener('securitypolicyviolation', (event) => {
+    console.error('${cspMarker} violation: ' + event.violatedDirective + ' blocked ' + (event.blockedURI || 'inline') +
+      (event.sourceFile ? ' at ' + event.sourceFile + ':' + event.lineNumber : ''))
+  })
+`
+
+function describe(message: ConsoleMessage): string {
+  const { url, lineNumber } = message.location()
+  return url ? `${message.text()} (${url}:${lineNumber})` : message.text()
+}
+
+export const test = base.extend<{ diagnostics: Diagnostics }>({
+  diagnostics: [
+    async ({ context }, use, testInfo) => {
+      const allowed: RegExp[] = []
+      const diagnostics: Diagnostics = {
+        consoleErrors: [],
+        cspViolations: [],
+        pageErrors: [],
+        allowConsoleError: (pattern) => void allowed.push(pattern),
+        problems: () => ({
+          csp: [...diagnostics.cspViolations],
+          pageErrors: [...diagnostics.pageErrors],
+          unexpectedConsoleErrors: diagnostics.consoleErrors.filter((text) => !allowed.some((re) => re.test(text))),
+        }),
+        reset: () => {
+          for (const list of [diagnostics.consoleErrors, diagnostics.cspViolations, diagnostics.pageErrors]) {
+            list.length = 0
+          }
+        },
+      }
+      await context.addInitScript(reportViolations)
+      context.on('console', (message) => {
+        const text = describe(message)
+        if (text.includes(cspMarker)) diagnostics.cspViolations.push(text)
+        else if (message.type() === 'error') diagnostics.consoleErrors.push(text)
+      })
+      context.on('weberror', (webError) => {
+        const error = webError.error()
+        diagnostics.pageErrors.push(error.stack ?? `${error.name}: ${error.message}`)
+      })
+
+      await use(diagnostics)
+
+      const report = diagnostics.problems()
+      if (report.csp.length + report.pageErrors.length + report.unexpectedConsoleErrors.length > 0) {
+        await testInfo.attach('browser-problems', {
+          body: JSON.stringify(report, null, 2),
+          contentType: 'application/json',
+        })
+      }
+      expect(report.csp, 'Content-Security-Policy violations').toEqual([])
+      expect(report.pageErrors, 'uncaught page errors').toEqual([])
+      expect(report.unexpectedConsoleErrors, 'unexpected console errors').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
+/** Chromium's line for a document or fetch that answered with this status. */
+export function failedResource(status: number): RegExp {
+  return new RegExp(`Failed to load resource: the server responded with a status of ${status}\\b`)
+}
+
+/** Pages a signed-out visitor can open, with the heading each shows. */
+export const visitorPages = [
+  { path: '/', heading: 'Learn a language level by level' },
+  { path: '/about', heading: 'About Lingua' },
+  { path: '/confirm', heading: 'Confirm' },
+  { path: '/fetching', heading: 'Fetching data' },
+  { path: '/fetching-post', heading: 'Posting a form' },
+  { path: '/shared-state-home', heading: 'Shared state: first page' },
+  { path: '/shared-state-about', heading: 'Shared state: second page' },
+  { path: '/login', heading: 'Sign in' },
+  { path: '/register', heading: 'Create an account' },
+] as const
+
+/** Every route behind the `auth` or `admin` guard, as a path to open. */
+export const guardedPaths = [
+  '/dashboard',
+  '/account',
+  '/create',
+  '/admin/language-levels',
+  '/admin/language-levels/create',
+  '/admin/language-levels/5',
+] as const
+
+/** Opens a path and checks the document answered as expected. */
+export async function open(page: Page, path: string, status = 200) {
+  const response = await page.goto(path)
+  expect(response, `a response for ${path}`).not.toBeNull()
+  expect(response?.status(), `HTTP status of ${path}`).toBe(status)
+  return response
+}
+
+export function mainHeading(page: Page): Locator {
+  return page.getByRole('main').getByRole('heading', { level: 1 })
+}
+
+export function mainNav(page: Page, name = 'Main'): Locator {
+  return page.getByRole('banner').getByRole('navigation', { name })
+}
+
+export function colourModeButton(page: Page): Locator {
+  return page.getByRole('banner').getByRole('button', { name: /^Colour mode:/ })
+}
+
+export function languageSelect(page: Page, name = 'Language'): Locator {
+  return page.getByRole('banner').getByRole('combobox', { name })
+}
+
+/** Waits until the app has started (the header renders once config and strings are loaded). */
+export async function appReady(page: Page) {
+  await expect(page.getByRole('banner')).toBeVisible()
+}
+
+export async function expectErrorScreen(page: Page, status: number, message: string) {
+  const main = page.getByRole('main')
+  await expect(main.getByRole('heading', { level: 1, name: 'Something went wrong.' })).toBeVisible()
+  await expect(main.getByTestId('error-status')).toHaveText(String(status))
+  await expect(main.getByTestId('error-message')).toHaveText(message)
+  await expect(main.getByRole('link', { name: 'Home' })).toBeVisible()
+  await expect(main.getByRole('button', { name: 'Go Back' })).toBeVisible()
+}
+
+export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+
+/** axe's findings on the page as it is now, as short readable lines (empty when clean). */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze()
+  return results.violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) =>
+        `${violation.id} (${violation.impact ?? 'n/a'}): ${node.target.join(' ')} — ${node.failureSummary?.replace(/\s+/g, ' ') ?? violation.help}`,
+    ),
+  )
+}
