@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { detectLanguage } from '../../src/client/lib/i18n'
 import { initials } from '../../src/client/lib/initials'
+import { screenMessage } from '../../src/client/features/errors/screen-message'
 import {
   ApiRequestError,
   HttpError,
   NetworkError,
   describeError,
-  screenMessage,
 } from '../../src/client/lib/http-error'
 import { retryRead } from '../../src/client/lib/query-client'
 import { safeRedirect } from '../../src/client/lib/redirect'
@@ -28,8 +28,15 @@ describe('avatar initials', () => {
 })
 
 describe('the error screen message', () => {
-  const t = (key: string, values?: Record<string, string>) =>
-    key === 'errors.unknown' ? 'An unknown error occurred.' : `${key}:${JSON.stringify(values)}`
+  const t = {
+    heading: 'Something went wrong.',
+    unknown: 'An unknown error occurred.',
+    home: 'Home',
+    goBack: 'Go Back',
+    pageNotFound: ({ path }: { path: string }) => `Page not found: ${path}`,
+    pageNotFoundParam: ({ path }: { path: string }) => `Page Not Found: ${path}`,
+    adminsOnly: 'Administrators only',
+  }
 
   it('falls back to the localized unknown-error text when there is no message', () => {
     expect(screenMessage({}, t)).toBe('An unknown error occurred.')
@@ -40,11 +47,12 @@ describe('the error screen message', () => {
   it('shows the message, or its localized form when there is one', () => {
     expect(screenMessage({ message: 'Boom' }, t)).toBe('Boom')
     expect(
-      screenMessage(
-        { message: 'Page not found: /x', localized: { key: 'errors.pageNotFound', values: { path: '/x' } } },
-        t,
-      ),
-    ).toBe('errors.pageNotFound:{"path":"/x"}')
+      screenMessage({ message: 'x', localized: { key: 'pageNotFound', path: '/x' } }, t),
+    ).toBe('Page not found: /x')
+    expect(
+      screenMessage({ message: 'x', localized: { key: 'pageNotFoundParam', path: '/y' } }, t),
+    ).toBe('Page Not Found: /y')
+    expect(screenMessage({ localized: { key: 'adminsOnly' } }, t)).toBe('Administrators only')
   })
 
   it('takes the status from HTTP errors and 500 from anything else', () => {

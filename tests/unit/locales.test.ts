@@ -1,44 +1,62 @@
 import { describe, expect, it } from 'vitest'
-import en from '../../src/client/locales/en'
 import ru from '../../src/client/locales/ru'
 
-type Tree = { [key: string]: string | Tree }
-
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>()
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key
-    if (typeof value === 'string') out.set(path, value)
-    else for (const [k, v] of flatten(value, path)) out.set(k, v)
-  }
-  return out
+/** In development builds each messages store keeps its component name and English strings. */
+interface MessagesStore {
+  component: string
+  base: Record<string, string | { input: string }>
 }
 
-const variables = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort()
+const modules = import.meta.glob<Record<string, unknown>>('../../src/client/**/messages.ts', {
+  eager: true,
+})
+
+const english = new Map<string, Map<string, string>>()
+for (const exports of Object.values(modules)) {
+  for (const value of Object.values(exports)) {
+    const store = value as Partial<MessagesStore>
+    if (typeof store.component !== 'string' || !store.base) continue
+    const strings = new Map<string, string>()
+    for (const [key, text] of Object.entries(store.base)) {
+      strings.set(key, typeof text === 'string' ? text : text.input)
+    }
+    english.set(store.component, strings)
+  }
+}
+
+const russian: Record<string, Record<string, string>> = ru
+const placeholders = (text: string) => [...text.matchAll(/{(\w+)}/g)].map((m) => m[1]).sort()
 
 describe('interface strings', () => {
-  const english = flatten(en)
-  const russian = flatten(ru)
+  it('finds the messages of every component', () => {
+    expect(english.size).toBeGreaterThanOrEqual(10)
+  })
 
-  it('has every key in both languages', () => {
-    expect([...russian.keys()].sort()).toEqual([...english.keys()].sort())
+  it('has every component and key in both languages', () => {
+    expect(Object.keys(russian).sort()).toEqual([...english.keys()].sort())
+    for (const [component, strings] of english) {
+      expect(Object.keys(russian[component] ?? {}).sort(), component).toEqual([...strings.keys()].sort())
+    }
   })
 
   it('has no empty string and the same placeholders in both languages', () => {
-    for (const [key, text] of english) {
-      expect(text.trim(), key).not.toBe('')
-      expect(russian.get(key)?.trim(), key).not.toBe('')
-      expect(variables(russian.get(key) ?? ''), key).toEqual(variables(text))
+    for (const [component, strings] of english) {
+      for (const [key, text] of strings) {
+        const translated = russian[component]?.[key] ?? ''
+        expect(text.trim(), `${component}.${key}`).not.toBe('')
+        expect(translated.trim(), `${component}.${key}`).not.toBe('')
+        expect(placeholders(translated), `${component}.${key}`).toEqual(placeholders(text))
+      }
     }
   })
 
   it('keeps the seed strings', () => {
-    expect(english.get('table.noData')).toBe('No data')
-    expect(english.get('table.noMatch')).toBe('No matching data')
-    expect(english.get('toast.close')).toBe('Close')
-    expect(english.get('palette.placeholder')).toBe('Type a command or search...')
-    expect(english.get('errors.heading')).toBe('Something went wrong.')
-    expect(english.get('errors.unknown')).toBe('An unknown error occurred.')
-    expect(russian.get('errors.unknown')).toBe('Произошла неизвестная ошибка.')
+    expect(english.get('ui')?.get('noData')).toBe('No data')
+    expect(english.get('ui')?.get('noMatch')).toBe('No matching data')
+    expect(english.get('ui')?.get('close')).toBe('Close')
+    expect(english.get('palette')?.get('placeholder')).toBe('Type a command or search...')
+    expect(english.get('errors')?.get('heading')).toBe('Something went wrong.')
+    expect(english.get('errors')?.get('unknown')).toBe('An unknown error occurred.')
+    expect(russian.errors?.unknown).toBe('Произошла неизвестная ошибка.')
   })
 })

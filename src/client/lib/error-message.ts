@@ -1,32 +1,34 @@
-import type { TFunction } from 'i18next'
 import { ApiRequestError, NetworkError, isServiceUnavailable } from './http-error'
+import type { apiErrorMessages } from './messages'
+
+type Messages = ReturnType<typeof apiErrorMessages.get>
 
 /** The one place where a failure becomes a sentence for the user. */
-export function errorMessage(error: unknown, t: TFunction): string {
-  if (error instanceof NetworkError) return t('errors.network')
-  if (isServiceUnavailable(error)) return t('errors.serviceUnavailable')
+export function errorMessage(error: unknown, t: Messages): string {
+  if (error instanceof NetworkError) return t.network
+  if (isServiceUnavailable(error)) return t.serviceUnavailable
   if (error instanceof ApiRequestError) {
     switch (error.status) {
       case 400:
-        return error.code === 'validation_failed' ? t('errors.validation') : error.message
+        return error.code === 'validation_failed' ? t.validation : error.message
       case 401:
-        return t('errors.sessionMissing')
+        return t.sessionMissing
       case 403:
-        return t('errors.forbidden')
+        return t.forbidden
       case 404:
-        return t('errors.notFound')
+        return t.notFound
       case 409:
-        return t('errors.conflict')
+        return t.conflict
       case 413:
-        return t('errors.tooLarge')
+        return t.tooLarge
       case 429:
         return error.retryAfterSeconds
-          ? t('errors.rateLimited', { seconds: String(error.retryAfterSeconds) })
-          : t('errors.rateLimitedNoTime')
+          ? t.rateLimited({ seconds: String(error.retryAfterSeconds) })
+          : t.rateLimitedNoTime
       default:
-        if (error.status >= 500) return t('errors.server')
+        if (error.status >= 500) return t.server
     }
-    return error.message || t('errors.unknown')
+    return error.message || t.unknown
   }
-  return t('errors.unknown')
+  return t.unknown
 }

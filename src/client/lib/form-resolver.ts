@@ -1,7 +1,7 @@
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema'
-import i18next from 'i18next'
 import type { FieldValues, Resolver } from 'react-hook-form'
 import { z } from 'zod/mini'
+import { validationMessages } from './messages'
 
 let installed = false
 
@@ -11,16 +11,16 @@ function installZodMessages() {
   installed = true
   z.config({
     customError: (issue) => {
-      const t = i18next.t
+      const t = validationMessages.get()
       switch (issue.code) {
         case 'too_small':
           return issue.origin === 'string' && Number(issue.minimum) <= 1
-            ? t('validation.required')
-            : t('validation.tooShort', { min: String(issue.minimum) })
+            ? t.required
+            : t.tooShort({ min: String(issue.minimum) })
         case 'too_big':
-          return t('validation.tooLong', { max: String(issue.maximum) })
+          return t.tooLong({ max: String(issue.maximum) })
         case 'invalid_format':
-          return issue.format === 'email' ? t('validation.email') : undefined
+          return issue.format === 'email' ? t.email : undefined
         default:
           return undefined
       }

@@ -36,7 +36,7 @@ export const guardRegistry: Readonly<Record<string, Guard>> = {
   },
   admin: async (ctx) => {
     const user = await requireUser(ctx)
-    if (user.role !== 'admin') throw new HttpError(403, 'Administrators only', { key: 'errors.adminsOnly' })
+    if (user.role !== 'admin') throw new HttpError(403, 'Administrators only', { key: 'adminsOnly' })
   },
   guest: async (ctx) => {
     if (await ctx.context.auth.getUser()) throw redirect({ to: '/dashboard' })

@@ -1,12 +1,9 @@
 import type { ErrorCode, FieldErrors } from '../../shared/errors'
 
-import type { ParseKeys } from 'i18next'
-
-/** A message the error screen shows in the interface language. */
-export interface LocalizedMessage {
-  key: ParseKeys
-  values?: Record<string, string>
-}
+/** A message the error screen shows in the interface language (features/errors/messages.ts). */
+export type LocalizedMessage =
+  | { key: 'adminsOnly' }
+  | { key: 'pageNotFound' | 'pageNotFoundParam'; path: string }
 
 /** An error with an HTTP status, shown by the fallback error screen. */
 export class HttpError extends Error {
@@ -63,13 +60,4 @@ export function describeError(error: unknown): {
   if (error instanceof Error) return { status: 500, message: error.message }
   if (typeof error === 'string') return { status: 500, message: error }
   return { status: 500, message: '' }
-}
-
-/** The error screen's text: the localized message, else the message, else "unknown error". */
-export function screenMessage(
-  error: { message?: string; localized?: LocalizedMessage },
-  t: (key: ParseKeys, values?: Record<string, string>) => string,
-): string {
-  if (error.localized) return t(error.localized.key, error.localized.values)
-  return error.message?.trim() ? error.message : t('errors.unknown')
 }

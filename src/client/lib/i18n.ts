@@ -1,20 +1,17 @@
-import i18next from 'i18next'
-import { initReactI18next } from 'react-i18next'
-import type { Messages } from '../locales/en'
+import { type ComponentsJSON, createI18n, formatter } from '@nanostores/i18n'
+import { atom } from 'nanostores'
 
+/**
+ * @nanostores/i18n: each module declares its English strings next to the code that shows them
+ * (so a page's strings load with that page), and the other languages load on demand as one file.
+ */
 export const languages = ['en', 'ru'] as const
 export type Language = (typeof languages)[number]
 
+/** Read by the inline script of index.html too: keep the key in step with it. */
 const STORAGE_KEY = 'lingua.lang'
 
-declare module 'i18next' {
-  interface CustomTypeOptions {
-    resources: { translation: Messages }
-  }
-}
-
-const loaders: Record<Language, () => Promise<{ default: Messages }>> = {
-  en: () => import('../locales/en'),
+const translations: Record<Exclude<Language, 'en'>, () => Promise<{ default: ComponentsJSON }>> = {
   ru: () => import('../locales/ru'),
 }
 
@@ -43,33 +40,38 @@ function readStored(): string | null {
   }
 }
 
-/** Loads only the detected language's strings, then starts i18next. */
+export const locale = atom<Language>(
+  typeof window === 'undefined' ? 'en' : detectLanguage(readStored(), navigator.languages),
+)
+
+export const i18n = createI18n(locale, {
+  baseLocale: 'en',
+  get: async (code) => (code === 'en' ? {} : (await translations[code]()).default),
+})
+
+/** Dates and numbers in the interface language. */
+export const format = formatter(locale)
+
+async function ensureTranslations(lng: Language) {
+  if (lng === 'en' || i18n.cache[lng]) return
+  // The cache is keyed by language, then by component, as the loaded file is.
+  const components = (await translations[lng]()).default
+  i18n.cache[lng] = components as unknown as (typeof i18n.cache)[Language]
+}
+
+/** Before the first render: the strings of the language in use, so nothing shows in English first. */
 export async function initI18n(): Promise<void> {
-  const lng = detectLanguage(readStored(), navigator.languages)
-  const messages = await loaders[lng]()
-  await i18next.use(initReactI18next).init({
-    lng,
-    fallbackLng: false,
-    resources: { [lng]: { translation: messages.default } },
-    interpolation: { escapeValue: false },
-  })
-  document.documentElement.lang = lng
+  await ensureTranslations(locale.get())
+  document.documentElement.lang = locale.get()
 }
 
 export async function changeLanguage(lng: Language): Promise<void> {
-  if (!i18next.hasResourceBundle(lng, 'translation')) {
-    const messages = await loaders[lng]()
-    i18next.addResourceBundle(lng, 'translation', messages.default)
-  }
-  await i18next.changeLanguage(lng)
+  await ensureTranslations(lng)
+  locale.set(lng)
   document.documentElement.lang = lng
   try {
     localStorage.setItem(STORAGE_KEY, lng)
   } catch {
     // Private mode: the choice lasts for this page only.
   }
-}
-
-export function currentLanguage(): Language {
-  return isLanguage(i18next.language) ? i18next.language : 'en'
 }

@@ -1,11 +1,10 @@
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
+import { runtimeConfig } from './runtime-config'
 
 /** Sets the document title: "Page · Lingua". */
 export function usePageTitle(title: string | undefined) {
-  const { t } = useTranslation()
-  const appName = t('app.name')
   useEffect(() => {
+    const appName = runtimeConfig().appName
     document.title = title ? `${title} · ${appName}` : appName
-  }, [title, appName])
+  }, [title])
 }

@@ -1,4 +1,5 @@
-import { createAtom, useSelector } from '@tanstack/react-store'
+import { useStore } from '@nanostores/react'
+import { atom } from 'nanostores'
 
 export const themePreferences = ['light', 'dark', 'system'] as const
 export type ThemePreference = (typeof themePreferences)[number]
@@ -18,7 +19,7 @@ function readStored(): ThemePreference {
   }
 }
 
-const preference = createAtom<ThemePreference>(
+const preference = atom<ThemePreference>(
   typeof window === 'undefined' ? 'system' : readStored(),
 )
 
@@ -49,5 +50,5 @@ export function setTheme(mode: ThemePreference) {
 }
 
 export function useTheme(): ThemePreference {
-  return useSelector(preference)
+  return useStore(preference)
 }

@@ -1,4 +1,4 @@
-import { createAtom } from '@tanstack/react-store'
+import { atom } from 'nanostores'
 
 /** The seed's toast constants. */
 export const TOAST_DURATION_MS = 5000
@@ -22,24 +22,25 @@ export interface ToastItem extends Required<Omit<ToastInput, 'description'>> {
   open: boolean
 }
 
-export const toasts = createAtom<ToastItem[]>([])
+export const toasts = atom<ToastItem[]>([])
 let nextId = 1
 
 /** Shows a toast; the oldest goes when more than five are open. */
 export function toast(input: ToastInput): number {
   const id = nextId++
-  toasts.set((list) =>
-    [...list.filter((item) => item.open), { variant: 'default' as const, ...input, id, open: true }].slice(
-      -TOAST_LIMIT,
-    ),
+  toasts.set(
+    [
+      ...toasts.get().filter((item) => item.open),
+      { variant: 'default' as const, ...input, id, open: true },
+    ].slice(-TOAST_LIMIT),
   )
   return id
 }
 
 /** Closes a toast; it leaves the list after its exit animation. */
 export function dismissToast(id: number) {
-  toasts.set((list) => list.map((item) => (item.id === id ? { ...item, open: false } : item)))
+  toasts.set(toasts.get().map((item) => (item.id === id ? { ...item, open: false } : item)))
   setTimeout(() => {
-    toasts.set((list) => list.filter((item) => item.id !== id))
+    toasts.set(toasts.get().filter((item) => item.id !== id))
   }, TOAST_REMOVE_DELAY_MS)
 }

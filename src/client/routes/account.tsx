@@ -4,5 +4,5 @@ import { guardsFor } from '../lib/guards'
 
 export const Route = createFileRoute('/account')({
   beforeLoad: guardsFor('/account'),
-  component: () => <PendingPage title="pages.account" />,
+  component: () => <PendingPage title={(t) => t.account} />,
 })

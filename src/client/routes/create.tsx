@@ -4,5 +4,5 @@ import { guardsFor } from '../lib/guards'
 
 export const Route = createFileRoute('/create')({
   beforeLoad: guardsFor('/create'),
-  component: () => <PendingPage title="pages.create" />,
+  component: () => <PendingPage title={(t) => t.create} />,
 })

@@ -4,5 +4,5 @@ import { guardsFor } from '../lib/guards'
 
 export const Route = createFileRoute('/dashboard')({
   beforeLoad: guardsFor('/dashboard'),
-  component: () => <PendingPage title="pages.dashboard" />,
+  component: () => <PendingPage title={(t) => t.dashboard} />,
 })

@@ -6,5 +6,5 @@ import { redirectSearch } from '../lib/redirect'
 export const Route = createFileRoute('/login')({
   validateSearch: redirectSearch,
   beforeLoad: guardsFor('/login'),
-  component: () => <PendingPage title="pages.login" />,
+  component: () => <PendingPage title={(t) => t.login} />,
 })

@@ -4,5 +4,5 @@ import { guardsFor } from '../lib/guards'
 
 export const Route = createFileRoute('/register')({
   beforeLoad: guardsFor('/register'),
-  component: () => <PendingPage title="pages.register" />,
+  component: () => <PendingPage title={(t) => t.register} />,
 })

@@ -1,4 +1,4 @@
-import { useSelector } from '@tanstack/react-store'
+import { useStore } from '@nanostores/react'
 import { Suspense, lazy, useEffect, useState } from 'react'
 import { TOAST_HOTKEY, toasts } from '../../lib/toast'
 
@@ -8,7 +8,7 @@ const Toaster = lazy(() => import('./toaster'))
 const isHotkey = (event: KeyboardEvent) => TOAST_HOTKEY.every((key) => event.code === key)
 
 export function ToasterHost() {
-  const hasToasts = useSelector(toasts, (list) => list.length > 0)
+  const hasToasts = useStore(toasts).length > 0
   const [wanted, setWanted] = useState(false)
   useEffect(() => {
     if (wanted) return

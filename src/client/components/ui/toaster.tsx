@@ -1,7 +1,6 @@
-import { useSelector } from '@tanstack/react-store'
+import { useStore } from '@nanostores/react'
 import { Toast } from 'radix-ui'
 import { useEffect, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
 import { cn } from '../../lib/cn'
 import {
   TOAST_DURATION_MS,
@@ -12,6 +11,7 @@ import {
   dismissToast,
   toasts,
 } from '../../lib/toast'
+import { uiMessages } from './messages'
 
 const accents: Record<ToastVariant, string> = {
   default: 'border-l-border',
@@ -26,8 +26,8 @@ const accents: Record<ToastVariant, string> = {
  * F8 press, which it did not hear itself.
  */
 export default function Toaster({ focusOnMount = false }: { focusOnMount?: boolean }) {
-  const { t } = useTranslation()
-  const items = useSelector(toasts)
+  const t = useStore(uiMessages)
+  const items = useStore(toasts)
   const viewport = useRef<HTMLOListElement>(null)
   useEffect(() => {
     if (focusOnMount) viewport.current?.focus()
@@ -37,7 +37,7 @@ export default function Toaster({ focusOnMount = false }: { focusOnMount?: boole
       duration={TOAST_DURATION_MS}
       swipeDirection="right"
       swipeThreshold={TOAST_SWIPE_THRESHOLD}
-      label={t('toast.region', { hotkey: '' })}
+      label={t.notifications}
     >
       {items.map((item) => (
         <Toast.Root
@@ -62,7 +62,7 @@ export default function Toaster({ focusOnMount = false }: { focusOnMount?: boole
             )}
           </div>
           <Toast.Close
-            aria-label={t('toast.close')}
+            aria-label={t.close}
             className="absolute top-2 right-2 rounded-md p-1 text-muted-foreground hover:bg-muted hover:text-foreground"
           >
             <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4">
@@ -74,7 +74,7 @@ export default function Toaster({ focusOnMount = false }: { focusOnMount?: boole
       <Toast.Viewport
         ref={viewport}
         hotkey={TOAST_HOTKEY}
-        label={t('toast.region', { hotkey: '{hotkey}' })}
+        label={t.notificationsRegion}
         style={{ gap: TOAST_GAP_PX }}
         className="fixed right-0 bottom-0 z-50 m-0 flex w-full max-w-sm list-none flex-col p-4 outline-none"
       />

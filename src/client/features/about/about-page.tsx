@@ -1,27 +1,28 @@
-import { useTranslation } from 'react-i18next'
+import { useStore } from '@nanostores/react'
 import { runtimeConfig } from '../../lib/runtime-config'
 import { Page } from '../pages/page'
+import { aboutMessages } from './messages'
 
 const bands = ['basic', 'independent', 'proficient'] as const
 
 export function AboutPage() {
-  const { t } = useTranslation()
+  const t = useStore(aboutMessages)
   return (
-    <Page title={t('about.title')} lead={t('about.intro')}>
+    <Page title={t.title} lead={t.intro}>
       <section aria-labelledby="cefr-heading" className="space-y-4">
         <h2 id="cefr-heading" className="text-xl font-semibold">
-          {t('about.cefrTitle')}
+          {t.cefrTitle}
         </h2>
-        <p>{t('about.cefrBody')}</p>
+        <p>{t.cefrBody}</p>
         <ul className="list-disc space-y-2 pl-6">
           {bands.map((band) => (
-            <li key={band}>{t(`about.bands.${band}`)}</li>
+            <li key={band}>{t[band]}</li>
           ))}
         </ul>
       </section>
       <section aria-labelledby="version-heading" className="mt-10">
         <h2 id="version-heading" className="text-xl font-semibold">
-          {t('about.versionTitle')}
+          {t.versionTitle}
         </h2>
         <p className="mt-2 font-mono text-sm" data-testid="app-version">
           {runtimeConfig().version}

@@ -1,19 +1,22 @@
+import { useStore } from '@nanostores/react'
 import { useNavigate } from '@tanstack/react-router'
 import { Command } from 'cmdk'
 import { Dialog } from 'radix-ui'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { SearchIcon } from '../../components/ui/icons'
 import { changeLanguage, languages } from '../../lib/i18n'
 import { setTheme, themePreferences } from '../../lib/theme'
+import { languageNames, layoutMessages } from '../layout/messages'
 import { navigationItems } from '../layout/navigation'
+import { paletteMessages } from './messages'
 import { restorePaletteFocus } from './palette-state'
 
 const itemClass =
   'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm aria-selected:bg-muted data-[disabled=true]:opacity-50'
 
 export default function CommandPalette({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation()
+  const t = useStore(paletteMessages)
+  const labels = useStore(layoutMessages)
   const navigate = useNavigate()
   const run = (action: () => unknown) => {
     onClose()
@@ -29,52 +32,52 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
             restorePaletteFocus()
           }}
           className="fixed top-[15vh] left-1/2 z-50 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 overflow-hidden rounded-xl border bg-card shadow-2xl">
-          <Dialog.Title className="sr-only">{t('palette.title')}</Dialog.Title>
-          <Dialog.Description className="sr-only">{t('palette.placeholder')}</Dialog.Description>
-          <Command label={t('palette.title')} loop>
+          <Dialog.Title className="sr-only">{t.title}</Dialog.Title>
+          <Dialog.Description className="sr-only">{t.placeholder}</Dialog.Description>
+          <Command label={t.title} loop>
             <div className="flex items-center gap-2 border-b px-3">
               <SearchIcon className="size-4 text-muted-foreground" />
               <Command.Input
-                placeholder={t('palette.placeholder')}
-                aria-label={t('palette.placeholder')}
+                placeholder={t.placeholder}
+                aria-label={t.placeholder}
                 className="h-12 w-full bg-transparent text-sm outline-none placeholder:text-muted-foreground"
               />
             </div>
             <Command.List className="max-h-80 overflow-y-auto p-2">
               <Command.Empty className="px-3 py-6 text-center text-sm text-muted-foreground">
-                {t('palette.empty')}
+                {t.empty}
               </Command.Empty>
-              <Group heading={t('palette.pages')}>
+              <Group heading={t.pages}>
                 {navigationItems.map((item) => (
                   <Command.Item
                     key={item.to}
-                    value={`${t(item.label)} ${item.to}`}
+                    value={`${labels[item.label]} ${item.to}`}
                     onSelect={() => run(() => navigate({ to: item.to }))}
                     className={itemClass}
                   >
-                    {t(item.label)}
+                    {labels[item.label]}
                   </Command.Item>
                 ))}
               </Group>
-              <Group heading={t('palette.preferences')}>
+              <Group heading={t.preferences}>
                 {themePreferences.map((mode) => (
                   <Command.Item
                     key={mode}
-                    value={`theme ${mode} ${t(`theme.${mode}`)}`}
+                    value={`theme ${mode} ${labels[mode]}`}
                     onSelect={() => run(() => setTheme(mode))}
                     className={itemClass}
                   >
-                    {t('palette.switchTheme', { mode: t(`theme.${mode}`) })}
+                    {t.switchTheme({ mode: labels[mode] })}
                   </Command.Item>
                 ))}
                 {languages.map((lng) => (
                   <Command.Item
                     key={lng}
-                    value={`language ${lng} ${t(`language.${lng}`)}`}
+                    value={`language ${lng} ${languageNames[lng]}`}
                     onSelect={() => run(() => changeLanguage(lng))}
                     className={itemClass}
                   >
-                    {t('palette.switchLanguage', { language: t(`language.${lng}`) })}
+                    {t.switchLanguage({ language: languageNames[lng] })}
                   </Command.Item>
                 ))}
               </Group>

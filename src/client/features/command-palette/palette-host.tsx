@@ -1,4 +1,4 @@
-import { useSelector } from '@tanstack/react-store'
+import { useStore } from '@nanostores/react'
 import { Suspense, lazy, useEffect, useState } from 'react'
 import { closePalette, paletteOpen, togglePalette } from './palette-state'
 
@@ -7,7 +7,7 @@ const CommandPalette = lazy(() => import('./command-palette'))
 
 /** Ctrl+K / Cmd+K anywhere opens the command palette. */
 export function CommandPaletteHost() {
-  const open = useSelector(paletteOpen)
+  const open = useStore(paletteOpen)
   // Once loaded, the palette stays mounted so that closing it returns focus properly.
   const [loaded, setLoaded] = useState(false)
   if (open && !loaded) setLoaded(true)

@@ -1,6 +1,6 @@
-import { createAtom } from '@tanstack/react-store'
+import { atom } from 'nanostores'
 
-export const paletteOpen = createAtom(false)
+export const paletteOpen = atom(false)
 
 /** Where focus was when the palette opened: it goes back there when the palette closes. */
 let returnFocusTo: HTMLElement | null = null

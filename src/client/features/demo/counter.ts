@@ -1,4 +1,4 @@
-import { createAtom } from '@tanstack/react-store'
+import { atom } from 'nanostores'
 
 /** Client state shared by the two shared-state demo pages. */
-export const counter = createAtom(0)
+export const counter = atom(0)

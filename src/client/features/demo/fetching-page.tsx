@@ -1,13 +1,16 @@
+import { useStore } from '@nanostores/react'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import type { DemoServerTime } from '../../../shared/demo'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { Skeleton } from '../../components/ui/skeleton'
 import { api } from '../../lib/api'
 import { errorMessage } from '../../lib/error-message'
+import { format } from '../../lib/i18n'
+import { apiErrorMessages } from '../../lib/messages'
 import { Page } from '../pages/page'
+import { fetchingMessages } from './messages'
 
 export const serverTimeQuery = (fail: boolean) =>
   queryOptions({
@@ -18,22 +21,23 @@ export const serverTimeQuery = (fail: boolean) =>
   })
 
 export function FetchingPage() {
-  const { t, i18n } = useTranslation()
+  const t = useStore(fetchingMessages)
+  const errors = useStore(apiErrorMessages)
+  const formats = useStore(format)
   const [fail, setFail] = useState(false)
   const query = useQuery(serverTimeQuery(fail))
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' })
   const rows = query.data && [
-    [t('demo.fetching.databaseTime'), dateTime.format(new Date(query.data.databaseTime))],
-    [t('demo.fetching.version'), query.data.serverVersion],
-    [t('demo.fetching.uptime'), t('demo.fetching.uptimeValue', { seconds: String(query.data.uptimeSeconds) })],
-    [t('demo.fetching.requestId'), query.data.requestId],
+    [t.databaseTime, formats.time(new Date(query.data.databaseTime), { dateStyle: 'medium', timeStyle: 'medium' })],
+    [t.version, query.data.serverVersion],
+    [t.uptime, t.uptimeValue({ seconds: String(query.data.uptimeSeconds) })],
+    [t.requestId, query.data.requestId],
   ]
 
   return (
-    <Page title={t('demo.fetching.title')} lead={t('demo.fetching.intro')}>
+    <Page title={t.title} lead={t.intro}>
       <div className="flex flex-wrap items-center gap-4">
         <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
-          {query.isFetching ? t('common.loading') : t('common.refresh')}
+          {query.isFetching ? t.loading : t.refresh}
         </Button>
         <label className="flex items-center gap-2 text-sm">
           <input
@@ -42,12 +46,12 @@ export function FetchingPage() {
             onChange={(event) => setFail(event.target.checked)}
             className="size-4 accent-(--primary)"
           />
-          {t('demo.fetching.simulateFailure')}
+          {t.simulateFailure}
         </label>
       </div>
       <div className="mt-6 min-h-48 rounded-xl border bg-card p-6" aria-busy={query.isPending}>
         {query.isPending && (
-          <div className="grid gap-4" role="status" aria-label={t('common.loading')}>
+          <div className="grid gap-4" role="status" aria-label={t.loading}>
             {[0, 1, 2, 3].map((row) => (
               <Skeleton key={row} className="h-6 w-full" />
             ))}
@@ -55,9 +59,9 @@ export function FetchingPage() {
         )}
         {query.isError && (
           <Alert variant="error">
-            <p>{errorMessage(query.error, t)}</p>
+            <p>{errorMessage(query.error, errors)}</p>
             <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()}>
-              {t('errors.retry')}
+              {errors.retry}
             </Button>
           </Alert>
         )}
@@ -72,9 +76,7 @@ export function FetchingPage() {
               ))}
             </dl>
             <p className="mt-4 text-xs text-muted-foreground">
-              {t('demo.fetching.fetchedAt', {
-                time: new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' }).format(query.dataUpdatedAt),
-              })}
+              {t.fetchedAt({ time: formats.time(query.dataUpdatedAt, { timeStyle: 'medium' }) })}
             </p>
           </>
         )}

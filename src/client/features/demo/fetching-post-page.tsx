@@ -1,6 +1,6 @@
+import { useStore } from '@nanostores/react'
 import { useMutation } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
-import { useTranslation } from 'react-i18next'
 import { type DemoEcho, type DemoMessage, demoMessageSchema } from '../../../shared/demo'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
@@ -9,13 +9,16 @@ import { api } from '../../lib/api'
 import { errorMessage } from '../../lib/error-message'
 import { formResolver } from '../../lib/form-resolver'
 import { ApiRequestError } from '../../lib/http-error'
+import { apiErrorMessages } from '../../lib/messages'
 import { toast } from '../../lib/toast'
 import { Page } from '../pages/page'
+import { postMessages } from './messages'
 
 const fieldNames = ['name', 'email', 'message'] as const
 
 export function FetchingPostPage() {
-  const { t } = useTranslation()
+  const t = useStore(postMessages)
+  const errorTexts = useStore(apiErrorMessages)
   const form = useForm<DemoMessage>({
     resolver: formResolver(demoMessageSchema),
     defaultValues: { name: '', email: '', message: '' },
@@ -23,7 +26,7 @@ export function FetchingPostPage() {
   const send = useMutation({
     mutationFn: (values: DemoMessage) =>
       api<DemoEcho>('/demo/messages', { method: 'POST', json: values }),
-    onSuccess: () => toast({ title: t('demo.post.sent'), variant: 'success' }),
+    onSuccess: () => toast({ title: postMessages.get().sent, variant: 'success' }),
     onError: (error) => {
       // The server's field errors land on the fields, like the browser's own.
       if (error instanceof ApiRequestError && error.fields) {
@@ -37,41 +40,41 @@ export function FetchingPostPage() {
   const { errors } = form.formState
 
   return (
-    <Page title={t('demo.post.title')} lead={t('demo.post.intro')}>
+    <Page title={t.title} lead={t.intro}>
       <form
         noValidate
         onSubmit={(event) => void form.handleSubmit((values) => send.mutate(values))(event)}
         className="grid gap-4 rounded-xl border bg-card p-6"
       >
-        <Field label={t('demo.post.name')} error={errors.name?.message}>
+        <Field label={t.name} error={errors.name?.message}>
           {(control) => <Input {...control} autoComplete="name" {...form.register('name')} />}
         </Field>
-        <Field label={t('demo.post.email')} error={errors.email?.message}>
+        <Field label={t.email} error={errors.email?.message}>
           {(control) => (
             <Input {...control} type="email" autoComplete="email" {...form.register('email')} />
           )}
         </Field>
-        <Field label={t('demo.post.message')} error={errors.message?.message}>
+        <Field label={t.message} error={errors.message?.message}>
           {(control) => <Textarea {...control} rows={4} {...form.register('message')} />}
         </Field>
         {send.isError && !(send.error instanceof ApiRequestError && send.error.fields) && (
-          <Alert variant="error">{errorMessage(send.error, t)}</Alert>
+          <Alert variant="error">{errorMessage(send.error, errorTexts)}</Alert>
         )}
         <div>
           <Button type="submit" disabled={send.isPending}>
-            {send.isPending ? t('demo.post.sending') : t('demo.post.submit')}
+            {send.isPending ? t.sending : t.submit}
           </Button>
         </div>
       </form>
       {send.data && (
         <section aria-labelledby="answer-heading" className="mt-6 rounded-xl border bg-card p-6">
           <h2 id="answer-heading" className="font-semibold">
-            {t('demo.post.answerTitle')}
+            {t.answerTitle}
           </h2>
           <dl className="mt-4 grid gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]">
             {fieldNames.map((name) => (
               <div key={name} className="contents">
-                <dt className="text-sm text-muted-foreground">{t(`demo.post.${name}`)}</dt>
+                <dt className="text-sm text-muted-foreground">{t[name]}</dt>
                 <dd className="text-sm break-words">{send.data.received[name]}</dd>
               </div>
             ))}

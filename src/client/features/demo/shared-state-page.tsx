@@ -1,38 +1,40 @@
 import { Link } from '@tanstack/react-router'
-import { useSelector } from '@tanstack/react-store'
-import { useTranslation } from 'react-i18next'
+import { useStore } from '@nanostores/react'
 import { Button } from '../../components/ui/button'
+import { format } from '../../lib/i18n'
 import { Page } from '../pages/page'
 import { counter } from './counter'
+import { sharedStateMessages } from './messages'
 
 export function SharedStatePage({ variant }: { variant: 'home' | 'about' }) {
-  const { t, i18n } = useTranslation()
-  const count = useSelector(counter)
+  const t = useStore(sharedStateMessages)
+  const formats = useStore(format)
+  const count = useStore(counter)
   return (
     <Page
-      title={variant === 'home' ? t('demo.shared.homeTitle') : t('demo.shared.aboutTitle')}
-      lead={t('demo.shared.intro')}
+      title={variant === 'home' ? t.homeTitle : t.aboutTitle}
+      lead={t.intro}
     >
       <p className="text-2xl font-semibold" aria-live="polite">
-        {t('demo.shared.count', { value: new Intl.NumberFormat(i18n.language).format(count) })}
+        {t.count({ value: formats.number(count) })}
       </p>
       <div className="mt-4 flex flex-wrap gap-2">
-        <Button onClick={() => counter.set((n) => n + 1)}>{t('demo.shared.increment')}</Button>
-        <Button variant="outline" onClick={() => counter.set((n) => n - 1)}>
-          {t('demo.shared.decrement')}
+        <Button onClick={() => counter.set(count + 1)}>{t.increment}</Button>
+        <Button variant="outline" onClick={() => counter.set(count - 1)}>
+          {t.decrement}
         </Button>
         <Button variant="ghost" onClick={() => counter.set(0)}>
-          {t('demo.shared.reset')}
+          {t.reset}
         </Button>
       </div>
       <p className="mt-8">
         {variant === 'home' ? (
           <Link to="/shared-state-about" className="text-primary-text underline underline-offset-4">
-            {t('demo.shared.toAbout')}
+            {t.toAbout}
           </Link>
         ) : (
           <Link to="/shared-state-home" className="text-primary-text underline underline-offset-4">
-            {t('demo.shared.toHome')}
+            {t.toHome}
           </Link>
         )}
       </p>

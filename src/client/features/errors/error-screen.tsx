@@ -1,11 +1,13 @@
+import { useStore } from '@nanostores/react'
 import { Link, useCanGoBack, useRouter } from '@tanstack/react-router'
 import { isbot } from 'isbot'
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '../../components/ui/button'
 import { api } from '../../lib/api'
-import { type LocalizedMessage, screenMessage } from '../../lib/http-error'
+import type { LocalizedMessage } from '../../lib/http-error'
 import { usePageTitle } from '../../lib/page-title'
+import { errorMessages } from './messages'
+import { screenMessage } from './screen-message'
 
 /**
  * Whether the browser has a previous same-origin entry (Navigation API), which the router cannot
@@ -26,7 +28,7 @@ export interface ErrorScreenProps {
  * console and in the server's log.
  */
 export default function ErrorScreen({ status, message, localized }: ErrorScreenProps) {
-  const { t } = useTranslation()
+  const t = useStore(errorMessages)
   const router = useRouter()
   const canGoBack = useCanGoBack()
   const bot = isbot(navigator.userAgent)
@@ -58,14 +60,14 @@ export default function ErrorScreen({ status, message, localized }: ErrorScreenP
         {status}
       </p>
       <h1 id="error-heading" className="mt-4 text-2xl font-semibold">
-        {t('errors.heading')}
+        {t.heading}
       </h1>
       <p className="mt-2 break-all text-muted-foreground" data-testid="error-message">
         {text}
       </p>
       <div className="mt-8 flex gap-3">
         <Button asChild>
-          <Link to="/">{t('errors.home')}</Link>
+          <Link to="/">{t.home}</Link>
         </Button>
         <Button
           variant="outline"
@@ -73,7 +75,7 @@ export default function ErrorScreen({ status, message, localized }: ErrorScreenP
             canGoBack || browserCanGoBack() ? router.history.back() : void router.navigate({ to: '/' })
           }
         >
-          {t('errors.goBack')}
+          {t.goBack}
         </Button>
       </div>
     </section>

@@ -25,7 +25,7 @@ export function NotFoundFallback() {
       <ErrorScreen
         status={404}
         message={`Page not found: ${pathname}`}
-        localized={{ key: 'errors.pageNotFound', values: { path: pathname } }}
+        localized={{ key: 'pageNotFound', path: pathname }}
       />
     </Suspense>
   )

@@ -1,12 +1,13 @@
+import { useStore } from '@nanostores/react'
 import { Link } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
 import { Button } from '../../components/ui/button'
 import { usePageTitle } from '../../lib/page-title'
+import { homeMessages } from './messages'
 
 const features = ['levels', 'progress', 'privacy'] as const
 
 export function HomePage() {
-  const { t } = useTranslation()
+  const t = useStore(homeMessages)
   usePageTitle(undefined)
   return (
     <div className="flex flex-col gap-16">
@@ -15,27 +16,27 @@ export function HomePage() {
           A1 · A2 · B1 · B2 · C1 · C2
         </p>
         <h1 className="mt-4 text-4xl font-bold tracking-tight text-balance sm:text-5xl">
-          {t('home.title')}
+          {t.title}
         </h1>
-        <p className="mt-6 text-lg text-pretty text-muted-foreground">{t('home.lead')}</p>
+        <p className="mt-6 text-lg text-pretty text-muted-foreground">{t.lead}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Button asChild size="lg">
-            <Link to="/register">{t('home.getStarted')}</Link>
+            <Link to="/register">{t.getStarted}</Link>
           </Button>
           <Button asChild size="lg" variant="outline">
-            <Link to="/about">{t('home.learnMore')}</Link>
+            <Link to="/about">{t.learnMore}</Link>
           </Button>
         </div>
       </section>
       <section aria-labelledby="features-heading">
         <h2 id="features-heading" className="text-center text-2xl font-semibold">
-          {t('home.featuresTitle')}
+          {t.featuresTitle}
         </h2>
         <ul className="mt-8 grid gap-4 sm:grid-cols-3">
           {features.map((key) => (
             <li key={key} className="rounded-xl border bg-card p-6">
-              <h3 className="font-semibold">{t(`home.features.${key}.title`)}</h3>
-              <p className="mt-2 text-sm text-muted-foreground">{t(`home.features.${key}.body`)}</p>
+              <h3 className="font-semibold">{t[`${key}Title`]}</h3>
+              <p className="mt-2 text-sm text-muted-foreground">{t[`${key}Body`]}</p>
             </li>
           ))}
         </ul>

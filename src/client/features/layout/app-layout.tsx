@@ -1,21 +1,22 @@
+import { useStore } from '@nanostores/react'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { ToasterHost } from '../../components/ui/toaster-host'
 import { TooltipProvider } from '../../components/ui/tooltip'
 import { CommandPaletteHost } from '../command-palette/palette-host'
 import { Footer } from './footer'
 import { Header } from './header'
+import { layoutMessages } from './messages'
 
 /** The one default layout around every page. */
 export function AppLayout({ children }: { children: ReactNode }) {
-  const { t } = useTranslation()
+  const t = useStore(layoutMessages)
   return (
     <TooltipProvider>
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
-        {t('nav.skipToContent')}
+        {t.skipToContent}
       </a>
       <div className="flex min-h-dvh flex-col">
         <Header />

@@ -1,21 +1,22 @@
+import { useStore } from '@nanostores/react'
 import { Link } from '@tanstack/react-router'
-import { useTranslation } from 'react-i18next'
 import { runtimeConfig } from '../../lib/runtime-config'
+import { layoutMessages } from './messages'
 import { itemsOf } from './navigation'
 
 export function Footer() {
-  const { t } = useTranslation()
+  const t = useStore(layoutMessages)
   return (
     <footer className="border-t">
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between">
         <p>
-          {t('footer.rights', { year: new Date().getFullYear() })} ·{' '}
-          {t('common.version', { version: runtimeConfig().version })}
+          {t.rights({ year: String(new Date().getFullYear()) })} ·{' '}
+          {t.version({ version: runtimeConfig().version })}
         </p>
-        <nav aria-label={t('nav.demos')} className="flex flex-wrap gap-x-4 gap-y-2">
+        <nav aria-label={t.demosNavigation} className="flex flex-wrap gap-x-4 gap-y-2">
           {itemsOf('demos').map((item) => (
             <Link key={item.to} to={item.to} className="underline-offset-4 hover:text-foreground hover:underline">
-              {t(item.label)}
+              {t[item.label]}
             </Link>
           ))}
         </nav>

@@ -1,11 +1,13 @@
+import { useStore } from '@nanostores/react'
 import { Link, useRouterState } from '@tanstack/react-router'
 import { useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '../../components/ui/button'
 import { CloseIcon, MenuIcon, SearchIcon } from '../../components/ui/icons'
 import { Tooltip } from '../../components/ui/tooltip'
+import { runtimeConfig } from '../../lib/runtime-config'
 import { openPalette } from '../command-palette/palette-state'
 import { LanguageSwitch } from './language-switch'
+import { layoutMessages } from './messages'
 import { itemsOf } from './navigation'
 import { ThemeSwitch } from './theme-switch'
 
@@ -13,21 +15,21 @@ const navLinkClass =
   'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground data-[status=active]:text-foreground data-[status=active]:underline data-[status=active]:decoration-primary data-[status=active]:decoration-2 data-[status=active]:underline-offset-8'
 
 function AccountButtons() {
-  const { t } = useTranslation()
+  const t = useStore(layoutMessages)
   return (
     <>
       <Button asChild variant="ghost">
-        <Link to="/login">{t('auth.signIn')}</Link>
+        <Link to="/login">{t.signIn}</Link>
       </Button>
       <Button asChild>
-        <Link to="/register">{t('auth.register')}</Link>
+        <Link to="/register">{t.register}</Link>
       </Button>
     </>
   )
 }
 
 export function Header() {
-  const { t } = useTranslation()
+  const t = useStore(layoutMessages)
   const menuId = useId()
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   // The small-screen menu belongs to the page it was opened on: navigating closes it.
@@ -36,7 +38,7 @@ export function Header() {
 
   const mainLinks = itemsOf('main').map((item) => (
     <Link key={item.to} to={item.to} className={navLinkClass} activeOptions={{ exact: true }}>
-      {t(item.label)}
+      {t[item.label]}
     </Link>
   ))
 
@@ -45,17 +47,17 @@ export function Header() {
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
         <Link to="/" className="mr-2 flex items-center gap-2 text-lg font-bold tracking-tight">
           <img src="/favicon.svg" alt="" width={28} height={28} />
-          {t('app.name')}
+          {runtimeConfig().appName}
         </Link>
-        <nav aria-label={t('nav.main')} className="hidden items-center gap-1 md:flex">
+        <nav aria-label={t.mainNavigation} className="hidden items-center gap-1 md:flex">
           {mainLinks}
         </nav>
         <div className="ml-auto flex items-center gap-1">
-          <Tooltip label={`${t('palette.open')} (Ctrl+K)`}>
+          <Tooltip label={`${t.search} (Ctrl+K)`} align="end">
             <Button
               variant="ghost"
               size="icon"
-              aria-label={t('palette.open')}
+              aria-label={t.search}
               aria-keyshortcuts="Control+K Meta+K"
               onClick={openPalette}
             >
@@ -71,7 +73,7 @@ export function Header() {
             variant="ghost"
             size="icon"
             className="md:hidden"
-            aria-label={t('nav.menu')}
+            aria-label={t.menu}
             aria-expanded={menuOpen}
             aria-controls={menuId}
             onClick={() => setMenuOpenedAt(menuOpen ? null : pathname)}
@@ -81,7 +83,7 @@ export function Header() {
         </div>
       </div>
       <div id={menuId} hidden={!menuOpen} className="border-t px-4 py-3 md:hidden">
-        <nav aria-label={t('nav.main')} className="flex flex-col gap-1">
+        <nav aria-label={t.mainNavigation} className="flex flex-col gap-1">
           {mainLinks}
         </nav>
         <div className="mt-3 flex flex-wrap items-center gap-2">

@@ -1,13 +1,17 @@
+import type { layoutMessages } from './messages'
+
+type Label = keyof ReturnType<typeof layoutMessages.get>
+
 /** Pages offered by the header, the footer and the command palette. */
 export const navigationItems = [
-  { to: '/', label: 'nav.home', area: 'main' },
-  { to: '/about', label: 'nav.about', area: 'main' },
-  { to: '/fetching', label: 'nav.fetching', area: 'demos' },
-  { to: '/fetching-post', label: 'nav.fetchingPost', area: 'demos' },
-  { to: '/shared-state-home', label: 'nav.sharedState', area: 'demos' },
-  { to: '/login', label: 'auth.signIn', area: 'account' },
-  { to: '/register', label: 'auth.register', area: 'account' },
-] as const
+  { to: '/', label: 'home', area: 'main' },
+  { to: '/about', label: 'about', area: 'main' },
+  { to: '/fetching', label: 'fetching', area: 'demos' },
+  { to: '/fetching-post', label: 'fetchingPost', area: 'demos' },
+  { to: '/shared-state-home', label: 'sharedState', area: 'demos' },
+  { to: '/login', label: 'signIn', area: 'account' },
+  { to: '/register', label: 'register', area: 'account' },
+] as const satisfies readonly { to: string; label: Label; area: string }[]
 
 export type NavigationItem = (typeof navigationItems)[number]
 

@@ -1,8 +1,9 @@
-import { useTranslation } from 'react-i18next'
+import { useStore } from '@nanostores/react'
 import { Button } from '../../components/ui/button'
 import { MonitorIcon, MoonIcon, SunIcon } from '../../components/ui/icons'
 import { Tooltip } from '../../components/ui/tooltip'
 import { type ThemePreference, setTheme, useTheme } from '../../lib/theme'
+import { layoutMessages } from './messages'
 
 const next: Record<ThemePreference, ThemePreference> = {
   light: 'dark',
@@ -13,12 +14,12 @@ const icons = { light: SunIcon, dark: MoonIcon, system: MonitorIcon }
 
 /** Cycles light → dark → system; the label names the current mode. */
 export function ThemeSwitch() {
-  const { t } = useTranslation()
+  const t = useStore(layoutMessages)
   const mode = useTheme()
   const CurrentIcon = icons[mode]
-  const label = `${t('theme.label')}: ${t(`theme.${mode}`)}`
+  const label = t.colourMode({ mode: t[mode] })
   return (
-    <Tooltip label={label}>
+    <Tooltip label={label} align="end">
       <Button
         variant="ghost"
         size="icon"

@@ -1,9 +1,11 @@
-import type { ParseKeys } from 'i18next'
-import { useTranslation } from 'react-i18next'
+import { useStore } from '@nanostores/react'
+import { pageMessages } from './messages'
 import { Page } from './page'
 
+type Messages = ReturnType<typeof pageMessages.get>
+
 /** A route whose content arrives with a later release; its guard already applies. */
-export function PendingPage({ title, values }: { title: ParseKeys; values?: Record<string, string> }) {
-  const { t } = useTranslation()
-  return <Page title={t(title, values)} lead={t('common.comingSoon')} />
+export function PendingPage({ title }: { title: (t: Messages) => string }) {
+  const t = useStore(pageMessages)
+  return <Page title={title(t)} lead={t.comingSoon} />
 }

@@ -11,15 +11,12 @@ export const Route = createFileRoute('/admin/language-levels/$id')({
     // An invalid id is a missing page for everyone, before any guard (the server answers 404 too).
     if (parsePositiveInt(ctx.params.id) === undefined) {
       const path = ctx.location.pathname
-      throw new HttpError(404, `Page Not Found: ${path}`, {
-        key: 'errors.pageNotFoundParam',
-        values: { path },
-      })
+      throw new HttpError(404, `Page Not Found: ${path}`, { key: 'pageNotFoundParam', path })
     }
     await runGuards(ctx)
   },
   component: function LevelPage() {
     const { id } = Route.useParams()
-    return <PendingPage title="pages.level" values={{ id }} />
+    return <PendingPage title={(t) => t.level({ id })} />
   },
 })

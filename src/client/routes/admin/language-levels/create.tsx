@@ -4,5 +4,5 @@ import { guardsFor } from '../../../lib/guards'
 
 export const Route = createFileRoute('/admin/language-levels/create')({
   beforeLoad: guardsFor('/admin/language-levels/create'),
-  component: () => <PendingPage title="pages.levelCreate" />,
+  component: () => <PendingPage title={(t) => t.levelCreate} />,
 })

@@ -4,5 +4,5 @@ import { guardsFor } from '../../../lib/guards'
 
 export const Route = createFileRoute('/admin/language-levels/')({
   beforeLoad: guardsFor('/admin/language-levels'),
-  component: () => <PendingPage title="pages.levels" />,
+  component: () => <PendingPage title={(t) => t.levels} />,
 })

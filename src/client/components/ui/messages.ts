@@ -1,0 +1,11 @@
+import { i18n } from '../../lib/i18n'
+
+export const uiMessages = i18n('ui', {
+  notifications: 'Notifications',
+  /** Radix puts the hotkey in place of `{hotkey}` itself. */
+  notificationsRegion: 'Notifications ({hotkey})',
+  close: 'Close',
+  noData: 'No data',
+  noMatch: 'No matching data',
+  loading: 'Loading…',
+})

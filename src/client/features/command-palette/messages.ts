@@ -1,0 +1,12 @@
+import { params } from '@nanostores/i18n'
+import { i18n } from '../../lib/i18n'
+
+export const paletteMessages = i18n('palette', {
+  title: 'Command palette',
+  placeholder: 'Type a command or search...',
+  empty: 'No results found.',
+  pages: 'Pages',
+  preferences: 'Preferences',
+  switchTheme: params<{ mode: string }>('Colour mode: {mode}'),
+  switchLanguage: params<{ language: string }>('Language: {language}'),
+})

@@ -1,0 +1,16 @@
+import type { LocalizedMessage } from '../../lib/http-error'
+import type { errorMessages } from './messages'
+
+type Messages = ReturnType<typeof errorMessages.get>
+
+/** The error screen's text: the localized message, else the message, else "unknown error". */
+export function screenMessage(
+  error: { message?: string; localized?: LocalizedMessage },
+  t: Messages,
+): string {
+  const localized = error.localized
+  if (localized) {
+    return localized.key === 'adminsOnly' ? t.adminsOnly : t[localized.key]({ path: localized.path })
+  }
+  return error.message?.trim() ? error.message : t.unknown
+}

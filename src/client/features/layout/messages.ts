@@ -1,0 +1,27 @@
+import { params } from '@nanostores/i18n'
+import { i18n } from '../../lib/i18n'
+
+export const layoutMessages = i18n('layout', {
+  mainNavigation: 'Main',
+  demosNavigation: 'Demos',
+  home: 'Home',
+  about: 'About',
+  fetching: 'Fetching',
+  fetchingPost: 'Posting a form',
+  sharedState: 'Shared state',
+  signIn: 'Sign in',
+  register: 'Register',
+  menu: 'Menu',
+  skipToContent: 'Skip to content',
+  search: 'Search',
+  colourMode: params<{ mode: string }>('Colour mode: {mode}'),
+  light: 'Light',
+  dark: 'Dark',
+  system: 'System',
+  language: 'Language',
+  rights: params<{ year: string }>('© {year} Lingua'),
+  version: params<{ version: string }>('Version {version}'),
+})
+
+/** Language names are written in their own language, whatever the interface language. */
+export const languageNames = { en: 'English', ru: 'Русский' } as const

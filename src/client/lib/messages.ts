@@ -1,0 +1,27 @@
+import { params } from '@nanostores/i18n'
+import { i18n } from './i18n'
+
+/** What the user reads when a request fails. */
+export const apiErrorMessages = i18n('apiErrors', {
+  network: 'Cannot reach the server. Check your connection and try again.',
+  serviceUnavailable: 'The service is temporarily unavailable. Try again in a moment.',
+  rateLimited: params<{ seconds: string }>('Too many attempts. Try again in {seconds} seconds.'),
+  rateLimitedNoTime: 'Too many attempts. Try again later.',
+  sessionMissing: 'Your session has ended. Sign in again.',
+  forbidden: 'You are not allowed to do this.',
+  notFound: 'Not found.',
+  conflict: 'Someone else changed this in the meantime.',
+  validation: 'Check the highlighted fields.',
+  tooLarge: 'What you sent is too large.',
+  server: 'Something went wrong on our side. Try again later.',
+  unknown: 'An unknown error occurred.',
+  retry: 'Try again',
+})
+
+/** Form validation messages shown next to fields. */
+export const validationMessages = i18n('validation', {
+  required: 'Required',
+  tooShort: params<{ min: string }>('At least {min} characters'),
+  tooLong: params<{ max: string }>('At most {max} characters'),
+  email: 'Enter a valid email address',
+})
