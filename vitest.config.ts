@@ -11,6 +11,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api',
+          sequence: { groupOrder: 1 },
           include: ['tests/api/**/*.test.ts'],
           // Each file starts its own server processes; two cores.
           fileParallelism: true,

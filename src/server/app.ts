@@ -38,7 +38,7 @@ export function createApp(deps: { config: Config; logger: Logger; database: Data
     )
   })
   app.use('*', securityHeaders({ csp: () => csp, https: config.appUrl.startsWith('https:') }))
-  app.use('/api/*', ...apiBodyGuard)
+  app.use('/api/*', apiBodyGuard)
 
   const system = systemRoutes(config, database)
   app.route('/api', system.api)

@@ -14,3 +14,6 @@ export const projectRoot: string = (() => {
 })()
 
 export const migrationsFolder = path.join(projectRoot, 'drizzle')
+
+/** An initialised, empty PGlite database made by `npm run build` (scripts/pglite-template.mjs). */
+export const pgliteTemplate = path.join(projectRoot, 'dist/server/pglite-template')

@@ -1,13 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
-import { cp, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
 import { afterAll, expect } from 'vitest'
 import { createTestDatabase, type DatabaseTarget, type TestDatabase } from './database.js'
 
@@ -91,31 +90,6 @@ export async function freePort(): Promise<number> {
   })
 }
 
-/**
- * An initialised, empty PGlite folder, made once per PGlite version and copied for each server:
- * initdb in WebAssembly takes seconds, a copy does not. Migrations still run in every server.
- */
-async function emptyPgliteTemplate(): Promise<string> {
-  const pgliteDir = path.join(projectRoot, 'node_modules/@electric-sql/pglite')
-  const { version } = JSON.parse(readFileSync(path.join(pgliteDir, 'package.json'), 'utf8')) as {
-    version: string
-  }
-  const template = path.join(projectRoot, 'node_modules/.cache/lingua-tests', `pglite-${version}`)
-  if (existsSync(template)) return template
-  await mkdir(path.dirname(template), { recursive: true })
-  const building = await mkdtemp(`${template}.building-`)
-  const db = await PGlite.create(building)
-  await db.close()
-  try {
-    // Atomic: other workers see the whole folder or none; the loser of a race keeps the winner's.
-    await rename(building, template)
-  } catch (error) {
-    await rm(building, { recursive: true, force: true })
-    if (!existsSync(template)) throw error
-  }
-  return template
-}
-
 async function createFixtureClient(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'lingua-client-'))
   await mkdir(path.join(dir, 'assets'))
@@ -146,7 +120,6 @@ export async function spawnServer(options: ServerOptions = {}): Promise<ServerPr
     const created = await mkdtemp(path.join(os.tmpdir(), 'lingua-data-'))
     dataDir = created
     cleanups.push(() => rm(created, { recursive: true, force: true }))
-    await cp(await emptyPgliteTemplate(), path.join(created, 'pglite'), { recursive: true })
   }
   let clientDir = options.clientDir
   if (!clientDir) {

@@ -1,4 +1,6 @@
-import { mkdir } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { cp, mkdir } from 'node:fs/promises'
+import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -8,7 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import type { Logger } from 'pino'
-import { migrationsFolder } from '../paths.js'
+import { migrationsFolder, pgliteTemplate } from '../paths.js'
 import * as schema from './schema.js'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -39,7 +41,12 @@ export async function openDatabase(options: {
 async function openPglite(dataDir: string): Promise<Database> {
   // PGlite does not create parent folders.
   await mkdir(dataDir, { recursive: true })
-  const client = await PGlite.create(`${dataDir}/pglite`)
+  const folder = path.join(dataDir, 'pglite')
+  // A new database starts as a copy of the build's template: initdb in WebAssembly takes seconds.
+  if (!existsSync(path.join(folder, 'PG_VERSION')) && existsSync(pgliteTemplate)) {
+    await cp(pgliteTemplate, folder, { recursive: true })
+  }
+  const client = await PGlite.create(folder)
   const db = drizzlePglite({ client, schema }) as unknown as Db
   return {
     db,
