@@ -5,7 +5,6 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { NotFoundFallback, RouteErrorFallback } from './features/errors/fallbacks'
 import { authContext } from './lib/auth'
-import { installChunkReload } from './lib/chunk-reload'
 import { initI18n } from './lib/i18n'
 import { createQueryClient } from './lib/query-client'
 import { loadRuntimeConfig } from './lib/runtime-config'
@@ -29,7 +28,6 @@ declare module '@tanstack/react-router' {
 }
 
 async function start() {
-  installChunkReload()
   const root = document.getElementById('root')
   if (!root) throw new Error('No #root element')
   try {

@@ -1,6 +1,6 @@
 import { type ErrorComponentProps, useLocation } from '@tanstack/react-router'
 import { Suspense, lazy } from 'react'
-import { isChunkLoadError, reloadOnce } from '../../lib/chunk-reload'
+import { reloadOnceFor } from '../../lib/chunk-reload'
 import { describeError } from '../../lib/http-error'
 
 // Loaded only when an error happens (it carries the bot detection).
@@ -8,7 +8,7 @@ const ErrorScreen = lazy(() => import('./error-screen'))
 
 /** Any error thrown while loading or rendering a route. */
 export function RouteErrorFallback({ error }: ErrorComponentProps) {
-  if (isChunkLoadError(error) && reloadOnce()) return null
+  if (reloadOnceFor(error)) return null
   const { status, message, localized } = describeError(error)
   return (
     <Suspense fallback={null}>
