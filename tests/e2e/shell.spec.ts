@@ -154,3 +154,27 @@ test.describe('command palette', () => {
     await expect(dialog(page).getByRole('option')).toHaveCount(0)
   })
 })
+
+test.describe('tooltips', () => {
+  test('keyboard focus shows the hint at once, tied to the button; Escape hides it', async ({ page }) => {
+    await open(page, '/about')
+    const button = colourModeButton(page)
+    await button.focus()
+    await page.keyboard.press('Shift+Tab')
+    await page.keyboard.press('Tab')
+    const tooltip = page.getByRole('tooltip')
+    await expect(tooltip).toHaveText(/^Colour mode: /)
+    await expect(button).toHaveAttribute('aria-describedby', (await tooltip.getAttribute('id')) ?? 'missing')
+    await page.keyboard.press('Escape')
+    await expect(tooltip).toHaveCount(0)
+  })
+
+  test('hovering shows the hint after a delay, and leaving hides it', async ({ page }) => {
+    await open(page, '/about')
+    const button = page.getByRole('banner').getByRole('button', { name: 'Search' })
+    await button.hover()
+    await expect(page.getByRole('tooltip')).toHaveText('Search (Ctrl+K)')
+    await mainHeading(page).hover()
+    await expect(page.getByRole('tooltip')).toHaveCount(0)
+  })
+})
