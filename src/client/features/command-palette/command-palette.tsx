@@ -12,7 +12,7 @@ import { paletteMessages } from './messages'
 import { restorePaletteFocus } from './palette-state'
 
 const itemClass =
-  'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm aria-selected:bg-muted data-[disabled=true]:opacity-50'
+  'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm aria-selected:bg-accent data-[disabled=true]:opacity-50'
 
 export default function CommandPalette({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useStore(paletteMessages)
