@@ -1,0 +1,61 @@
+import type { MailKind } from './types.js'
+
+/**
+ * Decides whether an email of a kind may go to an address now. `allow` claims the slot when it
+ * answers true, so two concurrent requests cannot both pass; a shared implementation (Redis:
+ * `SET key 1 NX PX window`) must keep that property.
+ */
+export interface MailThrottle {
+  allow(kind: MailKind, email: string): Promise<boolean>
+  /** Gives the slot back, e.g. when the delivery failed, so that the user may ask again at once. */
+  release?(kind: MailKind, email: string): Promise<void>
+}
+
+export const mailThrottleWindowMs = 60_000
+
+export interface MemoryMailThrottleOptions {
+  /** Length of the window in milliseconds (default 60 s). */
+  windowMs?: number
+  /** The clock, in milliseconds (default `Date.now`). */
+  now?: () => number
+}
+
+/** The address as the throttle counts it: `A@Example.com ` and `a@example.com` are one address. */
+export function throttleKey(kind: MailKind, email: string): string {
+  return `${kind}:${email.trim().toLowerCase()}`
+}
+
+/** One process's throttle: enough for a single instance; several instances need a shared store. */
+export function createMemoryMailThrottle(options: MemoryMailThrottleOptions = {}): MailThrottle {
+  const windowMs = options.windowMs ?? mailThrottleWindowMs
+  const now = options.now ?? Date.now
+  // Insertion order is claim order (a key is deleted before it is set again), so expired entries
+  // are always at the front and pruning stops at the first live one: memory stays bounded by the
+  // number of addresses mailed within one window.
+  const claimedAt = new Map<string, number>()
+
+  const prune = (time: number) => {
+    for (const [key, at] of claimedAt) {
+      if (time - at < windowMs) break
+      claimedAt.delete(key)
+    }
+  }
+
+  return {
+    allow(kind, email) {
+      const time = now()
+      prune(time)
+      const key = throttleKey(kind, email)
+      const at = claimedAt.get(key)
+      // `at > time` only when the clock went back; treat the slot as taken until it passes.
+      if (at !== undefined && time - at < windowMs) return Promise.resolve(false)
+      claimedAt.delete(key)
+      claimedAt.set(key, time)
+      return Promise.resolve(true)
+    },
+    release(kind, email) {
+      claimedAt.delete(throttleKey(kind, email))
+      return Promise.resolve()
+    },
+  }
+}
