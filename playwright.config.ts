@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
+import { chromeFlags, chromePath } from './scripts/chromium.mjs'
 
 /**
  * Browser tests against the built app (`npm run build` first): one server process on a fresh PGlite
@@ -20,8 +21,6 @@ if (!process.env.E2E_DATA_DIR) {
   process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }))
 }
 const dataDir = process.env.E2E_DATA_DIR
-
-const systemChromium = '/usr/bin/chromium'
 
 /** A desktop Chrome: headless Chromium says "HeadlessChrome", which the app treats as a crawler. */
 export const desktopUserAgent =
@@ -53,15 +52,8 @@ export default defineConfig({
         // `devices` brings its own (headless-neutral) user agent; keep ours.
         userAgent: desktopUserAgent,
         launchOptions: {
-          ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
+          ...(existsSync(chromePath) ? { executablePath: chromePath } : {}),
+          args: [...chromeFlags],
         },
       },
     },

@@ -15,21 +15,7 @@ export const projectRoot = path.resolve(import.meta.dirname, '..')
 export const serverEntry = path.join(projectRoot, 'dist/server/main.js')
 export const clientDir = path.join(projectRoot, 'dist/client')
 
-/** Debian's Chromium; override with CHROME_PATH. */
-export const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium'
-
-/**
- * Flags every benchmark browser starts with. Without the background-networking ones Chromium keeps
- * trying to reach Google's hosts, which this machine refuses, and that noise lands in the timings.
- */
-export const chromeFlags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
+export { chromeFlags, chromePath } from '../scripts/chromium.mjs'
 
 /** A normal desktop Chrome user agent (not "HeadlessChrome", which bot detectors flag). */
 export function desktopUserAgent(chromeVersion = '130.0.0.0') {
