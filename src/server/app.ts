@@ -3,18 +3,29 @@ import { Hono } from 'hono'
 import type { Logger } from 'pino'
 import { demoRoutes } from './api/demo.js'
 import { systemRoutes } from './api/system.js'
+import type { Auth } from './auth/auth.js'
 import type { Config } from './config.js'
 import type { Database } from './db/client.js'
 import { apiBodyGuard } from './http/body.js'
 import type { AppEnv } from './http/context.js'
 import { ApiError, handleError } from './http/errors.js'
-import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from './http/security.js'
+import {
+  contentSecurityPolicy,
+  inlineScriptHashes,
+  sameOriginWrites,
+  securityHeaders,
+} from './http/security.js'
 import { loadAppShell, mountClient } from './http/static.js'
 
 const requestIdPattern = /^[\w.:-]{1,128}$/
 
-export function createApp(deps: { config: Config; logger: Logger; database: Database }) {
-  const { config, logger, database } = deps
+export function createApp(deps: {
+  config: Config
+  logger: Logger
+  database: Database
+  auth: Auth
+}) {
+  const { config, logger, database, auth } = deps
   const shell = loadAppShell(config.clientDir)
   if (!shell) logger.warn({ clientDir: config.clientDir }, 'client not built: pages answer 503')
   const csp = contentSecurityPolicy(shell ? inlineScriptHashes(shell.html) : [])
@@ -38,11 +49,12 @@ export function createApp(deps: { config: Config; logger: Logger; database: Data
     )
   })
   app.use('*', securityHeaders({ csp: () => csp, https: config.appUrl.startsWith('https:') }))
-  app.use('/api/*', apiBodyGuard)
+  app.use('/api/*', sameOriginWrites(config.appUrl), apiBodyGuard)
 
   const system = systemRoutes(config, database)
   app.route('/api', system.api)
   app.route('/api/demo', demoRoutes(config, database))
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw))
   app.all('/api/*', (c) => {
     throw new ApiError('not_found', `No API endpoint ${c.req.method} ${c.req.path}.`)
   })

@@ -35,6 +35,7 @@ const envSchema = z.object({
       )
       .pipe(z.array(z.email()).optional()),
   ),
+  AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIR: z.string().min(1).default('./dist/client'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
@@ -54,6 +55,8 @@ export interface Config {
   appUrl: string
   appName: string
   adminEmails: string[] | undefined
+  /** Signs sessions and tokens; unset: made once and kept in the database. */
+  authSecret: string | undefined
   logLevel: string
   clientDir: string
   shutdownTimeoutMs: number
@@ -95,6 +98,7 @@ export function loadConfig(
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     appName: e.APP_NAME,
     adminEmails: e.ADMIN_EMAILS,
+    authSecret: e.AUTH_SECRET,
     logLevel: e.LOG_LEVEL,
     clientDir: path.resolve(e.CLIENT_DIR),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

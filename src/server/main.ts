@@ -2,9 +2,11 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.js'
+import { createAuth } from './auth/auth.js'
 import { ConfigError, loadConfig } from './config.js'
 import { openDatabase } from './db/client.js'
 import { createLogger, wantsPrettyLogs } from './logger.js'
+import { createMailer } from './mail/index.js'
 import { projectRoot } from './paths.js'
 
 const { version } = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
@@ -37,7 +39,9 @@ async function main() {
   await database.migrate()
   logger.info({ database: database.kind }, 'database migrated')
 
-  const app = createApp({ config, logger, database })
+  const mailer = createMailer({ config, logger })
+  const auth = await createAuth({ config, database, mailer, logger })
+  const app = createApp({ config, logger, database, auth })
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info(
       { port: info.port, url: config.appUrl, startupMs: Math.round(process.uptime() * 1000) },
@@ -68,6 +72,7 @@ async function main() {
     const finish = async (error?: Error) => {
       if (error) logger.error({ err: error }, 'server close failed')
       try {
+        await mailer.close()
         await database.close()
       } catch (closeError) {
         logger.error({ err: closeError }, 'database close failed')

@@ -21,3 +21,12 @@ export const languageLevel = pgTable(
     check('language_level_position_nonnegative', sql`${table.position} >= 0`),
   ],
 )
+
+/** Secrets the server makes itself and every instance shares (e.g. the auth signing secret). */
+export const serverSecret = pgTable('server_secret', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+export * from './auth-schema.js'

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from './context.js'
+import { ApiError } from './errors.js'
 
 /** SHA-256 CSP sources for every inline `<script>` of an HTML document. */
 export function inlineScriptHashes(html: string): string[] {
@@ -49,5 +50,27 @@ export function securityHeaders(options: {
     if (options.https || forwardedHttps) {
       headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
     }
+  }
+}
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * Refuses state-changing requests a browser sent from another site (CSRF, login CSRF): the Origin
+ * must be the app's own (APP_URL, or the address the request came to). Requests with no Origin
+ * and no Sec-Fetch-Site come from scripts, not from a browser page, and pass.
+ */
+export function sameOriginWrites(appUrl: string): MiddlewareHandler<AppEnv> {
+  const appOrigin = new URL(appUrl).origin
+  return async (c, next) => {
+    if (safeMethods.has(c.req.method)) return next()
+    const origin = c.req.header('origin')
+    const site = c.req.header('sec-fetch-site')
+    const allowed =
+      origin === undefined
+        ? site === undefined || site === 'same-origin' || site === 'none'
+        : origin === appOrigin || origin === new URL(c.req.url).origin
+    if (!allowed) throw new ApiError('forbidden', 'Cross-origin requests are not allowed.')
+    return next()
   }
 }

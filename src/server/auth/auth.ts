@@ -1,0 +1,122 @@
+import { betterAuth } from 'better-auth'
+import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { admin, emailOTP, twoFactor } from 'better-auth/plugins'
+import type { Logger } from 'pino'
+import type { Config } from '../config.js'
+import type { Database } from '../db/client.js'
+import * as schema from '../db/schema.js'
+import { type Mailer, composeMail, resolveMailLocale } from '../mail/index.js'
+import { hashPassword, verifyPassword } from './password.js'
+import { loadAuthSecret } from './secret.js'
+
+/** Sessions last 400 days (the seed's cookie lifetime) and are renewed once a day while used. */
+export const SESSION_LIFETIME_SECONDS = 400 * 24 * 60 * 60
+/**
+ * Session lookups are served from a signed cookie for at most this long: a revoked session can
+ * still be used on an instance for up to 60 s (the documented bound).
+ */
+export const SESSION_CACHE_SECONDS = 60
+export const VERIFY_EMAIL_EXPIRES_SECONDS = 24 * 60 * 60
+export const RESET_PASSWORD_EXPIRES_SECONDS = 60 * 60
+export const SIGN_IN_CODE_EXPIRES_SECONDS = 10 * 60
+
+/** The interface language of the request (the client sends Accept-Language), for emails. */
+function localeOf(request: Request | undefined) {
+  const header = request?.headers.get('accept-language') ?? ''
+  return resolveMailLocale(header.split(',')[0]?.trim() ?? 'en')
+}
+
+const minutes = (seconds: number) => Math.ceil(seconds / 60)
+
+export async function createAuth(deps: {
+  config: Config
+  database: Database
+  mailer: Mailer
+  logger: Logger
+}) {
+  const { config, database, mailer } = deps
+  const confirmLink = (type: string, token: string) =>
+    `${config.appUrl}/confirm?${new URLSearchParams({ type, token }).toString()}`
+
+  return betterAuth({
+    appName: config.appName,
+    baseURL: config.appUrl,
+    basePath: '/api/auth',
+    secret: await loadAuthSecret(database.db, config.authSecret),
+    trustedOrigins: [config.appUrl],
+    database: drizzleAdapter(database.db, { provider: 'pg', schema }),
+    telemetry: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: false,
+      password: { hash: hashPassword, verify: verifyPassword },
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }, request) => {
+        await mailer.send(
+          composeMail(user.email, {
+            kind: 'reset-password',
+            appName: config.appName,
+            locale: localeOf(request),
+            link: confirmLink('recovery', token),
+            expiresInMinutes: minutes(RESET_PASSWORD_EXPIRES_SECONDS),
+          }),
+        )
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFY_EMAIL_EXPIRES_SECONDS,
+      sendVerificationEmail: async ({ user, token }, request) => {
+        await mailer.send(
+          composeMail(user.email, {
+            kind: 'verify-email',
+            appName: config.appName,
+            locale: localeOf(request),
+            link: confirmLink('signup', token),
+            expiresInMinutes: minutes(VERIFY_EMAIL_EXPIRES_SECONDS),
+          }),
+        )
+      },
+    },
+    session: {
+      expiresIn: SESSION_LIFETIME_SECONDS,
+      updateAge: 24 * 60 * 60,
+      cookieCache: { enabled: true, maxAge: SESSION_CACHE_SECONDS },
+    },
+    advanced: {
+      cookiePrefix: 'lingua',
+      useSecureCookies: config.appUrl.startsWith('https:'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    plugins: [
+      emailOTP({
+        otpLength: 6,
+        expiresIn: SIGN_IN_CODE_EXPIRES_SECONDS,
+        // Codes sign in existing accounts only: creating one needs a name and a password.
+        disableSignUp: true,
+        sendVerificationOTP: async ({ email, otp, type }, ctx) => {
+          if (type !== 'sign-in') return
+          await mailer.send(
+            composeMail(email, {
+              kind: 'sign-in-code',
+              appName: config.appName,
+              locale: localeOf(ctx?.request),
+              code: otp,
+              expiresInMinutes: minutes(SIGN_IN_CODE_EXPIRES_SECONDS),
+            }),
+          )
+        },
+      }),
+      twoFactor({ issuer: config.appName }),
+      admin(),
+    ],
+  })
+}
+
+export type Auth = Awaited<ReturnType<typeof createAuth>>

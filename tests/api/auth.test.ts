@@ -1,0 +1,181 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readOutbox } from '../../src/server/mail/index.js'
+import { databaseTargets } from '../helpers/database.js'
+import { type ServerProcess, startServer } from '../helpers/server.js'
+
+/** A browser-like client: sends the app's Origin and keeps the cookies the server sets. */
+class Client {
+  readonly cookies = new Map<string, string>()
+  constructor(
+    readonly server: ServerProcess,
+    readonly origin = server.url,
+  ) {}
+
+  async request(method: string, pathname: string, body?: unknown): Promise<Response> {
+    const response = await fetch(`${this.server.url}${pathname}`, {
+      method,
+      headers: {
+        Origin: this.origin,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(this.cookies.size > 0
+          ? { Cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') }
+          : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: 'manual',
+    })
+    for (const header of response.headers.getSetCookie()) {
+      const [pair = ''] = header.split(';')
+      const [name = '', value = ''] = pair.split('=')
+      if (/Max-Age=0\b/i.test(header) || value === '') this.cookies.delete(name)
+      else this.cookies.set(name, value)
+    }
+    return response
+  }
+}
+
+const password = 'correct horse battery'
+
+describe.each(databaseTargets())('accounts with email and password on %s', (target) => {
+  let server: ServerProcess
+  let dataDir: string
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'lingua-auth-'))
+    server = await startServer({ database: target, env: { DATA_DIR: dataDir } })
+  })
+  afterAll(async () => {
+    await server.stop()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  async function verificationLink(email: string): Promise<URL> {
+    const [mail] = (await readOutbox(dataDir, { to: email, kind: 'verify-email' })).slice(-1)
+    expect(mail, `a verification email to ${email}`).toBeDefined()
+    return new URL(mail?.link ?? '')
+  }
+
+  async function register(client: Client, email: string) {
+    const response = await client.request('POST', '/api/auth/sign-up/email', {
+      name: 'Ada Lovelace',
+      email,
+      password,
+    })
+    expect(response.status).toBe(200)
+    return response
+  }
+
+  it('registers, refuses sign-in until the email is confirmed, then signs in', async () => {
+    const client = new Client(server)
+    const email = `ada-${target}@example.com`
+    await register(client, email)
+    expect(client.cookies.size).toBe(0)
+
+    const link = await verificationLink(email)
+    // Emailed links use APP_URL, which defaults to http://localhost:$PORT.
+    expect(`${link.origin}${link.pathname}`).toBe(`http://localhost:${server.port}/confirm`)
+    expect(link.searchParams.get('type')).toBe('signup')
+
+    const early = await client.request('POST', '/api/auth/sign-in/email', { email, password })
+    expect(early.status).toBe(403)
+    expect(client.cookies.size).toBe(0)
+
+    const verified = await client.request(
+      'GET',
+      `/api/auth/verify-email?token=${encodeURIComponent(link.searchParams.get('token') ?? '')}`,
+    )
+    expect(verified.status).toBe(200)
+
+    const session = await client.request('GET', '/api/auth/get-session')
+    expect(session.status).toBe(200)
+    expect(await session.json()).toMatchObject({ user: { email, emailVerified: true } })
+  })
+
+  it('sets the session in an HttpOnly, SameSite=Lax cookie that lasts 400 days', async () => {
+    const client = new Client(server)
+    const email = `cookie-${target}@example.com`
+    await register(client, email)
+    const link = await verificationLink(email)
+    await client.request('GET', `/api/auth/verify-email?token=${link.searchParams.get('token')}`)
+    client.cookies.clear()
+
+    const response = await client.request('POST', '/api/auth/sign-in/email', { email, password })
+    expect(response.status).toBe(200)
+    const sessionCookie = response.headers
+      .getSetCookie()
+      .find((header) => header.startsWith('lingua.session_token='))
+    expect(sessionCookie).toBeDefined()
+    expect(sessionCookie).toMatch(/;\s*HttpOnly/i)
+    expect(sessionCookie).toMatch(/;\s*SameSite=Lax/i)
+    expect(sessionCookie).toMatch(/;\s*Path=\//)
+    expect(sessionCookie).toMatch(new RegExp(`Max-Age=${400 * 24 * 60 * 60}\\b`))
+    // Served over plain http here: a Secure cookie would never come back.
+    expect(sessionCookie).not.toMatch(/;\s*Secure/i)
+  })
+
+  it('refuses a wrong password with 401 and no session', async () => {
+    const client = new Client(server)
+    const email = `wrong-${target}@example.com`
+    await register(client, email)
+    const link = await verificationLink(email)
+    await client.request('GET', `/api/auth/verify-email?token=${link.searchParams.get('token')}`)
+    client.cookies.clear()
+
+    const response = await client.request('POST', '/api/auth/sign-in/email', {
+      email,
+      password: 'not the password',
+    })
+    expect(response.status).toBe(401)
+    expect(client.cookies.has('lingua.session_token')).toBe(false)
+  })
+
+  it('signs out: the session no longer works', async () => {
+    const client = new Client(server)
+    const email = `out-${target}@example.com`
+    await register(client, email)
+    const link = await verificationLink(email)
+    await client.request('GET', `/api/auth/verify-email?token=${link.searchParams.get('token')}`)
+    expect(client.cookies.has('lingua.session_token')).toBe(true)
+    const stolen = new Map(client.cookies)
+
+    expect((await client.request('POST', '/api/auth/sign-out', {})).status).toBe(200)
+    expect(await (await client.request('GET', '/api/auth/get-session')).json()).toBeNull()
+
+    // The old session token, replayed without its cached copy, is refused by the database.
+    const replay = new Client(server)
+    replay.cookies.set('lingua.session_token', stolen.get('lingua.session_token') ?? '')
+    expect(await (await replay.request('GET', '/api/auth/get-session')).json()).toBeNull()
+  })
+
+  it('refuses a sign-in posted from another origin', async () => {
+    const client = new Client(server, 'https://evil.example')
+    const response = await client.request('POST', '/api/auth/sign-in/email', {
+      email: `ada-${target}@example.com`,
+      password,
+    })
+    expect(response.status).toBe(403)
+    expect(client.cookies.size).toBe(0)
+  })
+
+  it('refuses any API write a browser sends from another site, in the error shape', async () => {
+    const foreign = await fetch(`${server.url}/api/demo/messages`, {
+      method: 'POST',
+      headers: { Origin: 'https://evil.example', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Eve', email: 'eve@example.com', message: 'hello there!' }),
+    })
+    expect(foreign.status).toBe(403)
+    expect(await foreign.json()).toMatchObject({ error: { code: 'forbidden' } })
+    const crossSite = await fetch(`${server.url}/api/auth/sign-out`, {
+      method: 'POST',
+      headers: { 'Sec-Fetch-Site': 'cross-site' },
+    })
+    expect(crossSite.status).toBe(403)
+  })
+
+  it('never writes the password to the log', () => {
+    expect(server.logs.join('\n')).not.toContain(password)
+  })
+})
