@@ -2,40 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readOutbox } from '../../src/server/mail/index.js'
+import { Client, registerAndVerify, verificationLink } from '../helpers/auth-client.js'
 import { databaseTargets } from '../helpers/database.js'
 import { type ServerProcess, startServer } from '../helpers/server.js'
-
-/** A browser-like client: sends the app's Origin and keeps the cookies the server sets. */
-class Client {
-  readonly cookies = new Map<string, string>()
-  constructor(
-    readonly server: ServerProcess,
-    readonly origin = server.url,
-  ) {}
-
-  async request(method: string, pathname: string, body?: unknown): Promise<Response> {
-    const response = await fetch(`${this.server.url}${pathname}`, {
-      method,
-      headers: {
-        Origin: this.origin,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...(this.cookies.size > 0
-          ? { Cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') }
-          : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      redirect: 'manual',
-    })
-    for (const header of response.headers.getSetCookie()) {
-      const [pair = ''] = header.split(';')
-      const [name = '', value = ''] = pair.split('=')
-      if (/Max-Age=0\b/i.test(header) || value === '') this.cookies.delete(name)
-      else this.cookies.set(name, value)
-    }
-    return response
-  }
-}
 
 const password = 'correct horse battery'
 
@@ -52,29 +21,18 @@ describe.each(databaseTargets())('accounts with email and password on %s', (targ
     await rm(dataDir, { recursive: true, force: true })
   })
 
-  async function verificationLink(email: string): Promise<URL> {
-    const [mail] = (await readOutbox(dataDir, { to: email, kind: 'verify-email' })).slice(-1)
-    expect(mail, `a verification email to ${email}`).toBeDefined()
-    return new URL(mail?.link ?? '')
-  }
-
-  async function register(client: Client, email: string) {
-    const response = await client.request('POST', '/api/auth/sign-up/email', {
+  it('registers, refuses sign-in until the email is confirmed, then signs in', async () => {
+    const client = new Client(server)
+    const email = `ada-${target}@example.com`
+    const registered = await client.request('POST', '/api/auth/sign-up/email', {
       name: 'Ada Lovelace',
       email,
       password,
     })
-    expect(response.status).toBe(200)
-    return response
-  }
-
-  it('registers, refuses sign-in until the email is confirmed, then signs in', async () => {
-    const client = new Client(server)
-    const email = `ada-${target}@example.com`
-    await register(client, email)
+    expect(registered.status).toBe(200)
     expect(client.cookies.size).toBe(0)
 
-    const link = await verificationLink(email)
+    const link = await verificationLink(dataDir, email)
     // Emailed links use APP_URL, which defaults to http://localhost:$PORT.
     expect(`${link.origin}${link.pathname}`).toBe(`http://localhost:${server.port}/confirm`)
     expect(link.searchParams.get('type')).toBe('signup')
@@ -97,9 +55,7 @@ describe.each(databaseTargets())('accounts with email and password on %s', (targ
   it('sets the session in an HttpOnly, SameSite=Lax cookie that lasts 400 days', async () => {
     const client = new Client(server)
     const email = `cookie-${target}@example.com`
-    await register(client, email)
-    const link = await verificationLink(email)
-    await client.request('GET', `/api/auth/verify-email?token=${link.searchParams.get('token')}`)
+    await registerAndVerify(client, dataDir, { email, password })
     client.cookies.clear()
 
     const response = await client.request('POST', '/api/auth/sign-in/email', { email, password })
@@ -119,9 +75,7 @@ describe.each(databaseTargets())('accounts with email and password on %s', (targ
   it('refuses a wrong password with 401 and no session', async () => {
     const client = new Client(server)
     const email = `wrong-${target}@example.com`
-    await register(client, email)
-    const link = await verificationLink(email)
-    await client.request('GET', `/api/auth/verify-email?token=${link.searchParams.get('token')}`)
+    await registerAndVerify(client, dataDir, { email, password })
     client.cookies.clear()
 
     const response = await client.request('POST', '/api/auth/sign-in/email', {
@@ -135,9 +89,7 @@ describe.each(databaseTargets())('accounts with email and password on %s', (targ
   it('signs out: the session no longer works', async () => {
     const client = new Client(server)
     const email = `out-${target}@example.com`
-    await register(client, email)
-    const link = await verificationLink(email)
-    await client.request('GET', `/api/auth/verify-email?token=${link.searchParams.get('token')}`)
+    await registerAndVerify(client, dataDir, { email, password })
     expect(client.cookies.has('lingua.session_token')).toBe(true)
     const stolen = new Map(client.cookies)
 

@@ -7,6 +7,7 @@ import type { Database } from '../db/client.js'
 import * as schema from '../db/schema.js'
 import { type Mailer, composeMail, resolveMailLocale } from '../mail/index.js'
 import { hashPassword, verifyPassword } from './password.js'
+import { grantAdminOnVerification } from './roles.js'
 import { loadAuthSecret } from './secret.js'
 
 /** Sessions last 400 days (the seed's cookie lifetime) and are renewed once a day while used. */
@@ -34,7 +35,7 @@ export async function createAuth(deps: {
   mailer: Mailer
   logger: Logger
 }) {
-  const { config, database, mailer } = deps
+  const { config, database, mailer, logger } = deps
   const confirmLink = (type: string, token: string) =>
     `${config.appUrl}/confirm?${new URLSearchParams({ type, token }).toString()}`
 
@@ -72,6 +73,9 @@ export async function createAuth(deps: {
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: VERIFY_EMAIL_EXPIRES_SECONDS,
+      afterEmailVerification: async (verified) => {
+        await grantAdminOnVerification(database.db, logger, config.adminEmails, verified)
+      },
       sendVerificationEmail: async ({ user, token }, request) => {
         await mailer.send(
           composeMail(user.email, {

@@ -1,0 +1,75 @@
+// `npm run cli -- admin grant <email> | admin revoke <email> | admin list`
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { type Role, listAdmins, setRoleByEmail } from '../server/auth/roles.js'
+import { ConfigError, loadConfig } from '../server/config.js'
+import { openDatabase } from '../server/db/client.js'
+import { createLogger } from '../server/logger.js'
+import { projectRoot } from '../server/paths.js'
+
+const usage = `Usage:
+  npm run cli -- admin grant <email>    make an account an administrator
+  npm run cli -- admin revoke <email>   make an administrator an ordinary user
+  npm run cli -- admin list             list the administrators`
+
+/** PGlite allows one process per folder: refuse while a server on this machine uses it. */
+async function serverIsRunning(port: number): Promise<boolean> {
+  try {
+    const response = await fetch(`http://127.0.0.1:${port}/api/health`, {
+      signal: AbortSignal.timeout(1000),
+    })
+    return response.ok
+  } catch {
+    return false
+  }
+}
+
+async function main(args: string[]): Promise<number> {
+  const [area, command, email] = args
+  if (area !== 'admin' || !['grant', 'revoke', 'list'].includes(command ?? '')) {
+    console.error(usage)
+    return 2
+  }
+  if (command !== 'list' && !email) {
+    console.error(`An email is needed.\n${usage}`)
+    return 2
+  }
+  const { version } = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
+    version: string
+  }
+  const config = loadConfig(process.env, version)
+  if (!config.databaseUrl && (await serverIsRunning(config.port))) {
+    console.error(
+      `The server is running on port ${config.port} with the embedded database, which one process at a time may open. Stop it, run this again, then start it.`,
+    )
+    return 1
+  }
+  const logger = createLogger({ level: 'warn', pretty: false })
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger })
+  try {
+    await database.migrate()
+    if (command === 'list') {
+      const admins = await listAdmins(database.db)
+      if (admins.length === 0) console.log('No administrators yet.')
+      for (const admin of admins) console.log(`${admin.email}\t${admin.name}${admin.emailVerified ? '' : '\t(email not verified)'}`)
+      return 0
+    }
+    const role: Role = command === 'grant' ? 'admin' : 'user'
+    if (!(await setRoleByEmail(database.db, email ?? '', role))) {
+      console.error(`No account with the email ${email}.`)
+      return 1
+    }
+    console.log(command === 'grant' ? `${email} is now an administrator.` : `${email} is no longer an administrator.`)
+    return 0
+  } finally {
+    await database.close()
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : error)
+    process.exit(1)
+  },
+)

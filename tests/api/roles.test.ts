@@ -1,0 +1,114 @@
+import { spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { Client, freshUser, registerAndVerify } from '../helpers/auth-client.js'
+import { createTestDatabase, databaseTargets } from '../helpers/database.js'
+import { type ServerProcess, projectRoot, startServer } from '../helpers/server.js'
+
+const password = 'correct horse battery'
+
+/** Runs `npm run cli -- …` (tsx on the sources) and returns its exit code and output. */
+function cli(args: string[], env: Record<string, string>) {
+  return new Promise<{ code: number | null; output: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+      cwd: projectRoot,
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', ...env },
+    })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.on('close', (code) => resolve({ code, output }))
+  })
+}
+
+describe.each(databaseTargets())('who becomes admin, on %s', (target) => {
+  let dataDir: string
+  let server: ServerProcess | undefined
+
+  beforeEach(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'lingua-roles-'))
+  })
+  afterEach(async () => {
+    await server?.stop()
+    server = undefined
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  it('with ADMIN_EMAILS unset, the first user to verify becomes admin, and the log says so', async () => {
+    server = await startServer({ database: target, env: { DATA_DIR: dataDir } })
+    const first = new Client(server)
+    await registerAndVerify(first, dataDir, { email: 'first@example.com', password })
+    const second = new Client(server)
+    await registerAndVerify(second, dataDir, { email: 'second@example.com', password })
+
+    expect(await freshUser(first)).toMatchObject({ email: 'first@example.com', role: 'admin' })
+    expect(await freshUser(second)).toMatchObject({ email: 'second@example.com', role: 'user' })
+    expect(server.logs.join('\n')).toMatch(/admin granted: first user to verify/)
+  })
+
+  it('with ADMIN_EMAILS set, only the listed addresses become admin, on verification', async () => {
+    server = await startServer({
+      database: target,
+      env: { DATA_DIR: dataDir, ADMIN_EMAILS: 'Boss@Example.com' },
+    })
+    const learner = new Client(server)
+    await registerAndVerify(learner, dataDir, { email: 'learner@example.com', password })
+    const boss = new Client(server)
+    await registerAndVerify(boss, dataDir, { email: 'boss@example.com', password })
+
+    expect(await freshUser(learner)).toMatchObject({ role: 'user' })
+    expect(await freshUser(boss)).toMatchObject({ role: 'admin' })
+  })
+})
+
+describe('the admin CLI', () => {
+  const dirs: string[] = []
+  afterAll(async () => {
+    await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })))
+  })
+
+  it('refuses to open the embedded database while the server uses it, then grants, lists and revokes', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lingua-cli-'))
+    dirs.push(dataDir)
+    const server = await startServer({ env: { DATA_DIR: dataDir } })
+    const env = { DATA_DIR: dataDir, PORT: String(server.port) }
+    await registerAndVerify(new Client(server), dataDir, { email: 'first@example.com', password })
+    await registerAndVerify(new Client(server), dataDir, { email: 'ada@example.com', password })
+
+    const refused = await cli(['admin', 'grant', 'ada@example.com'], env)
+    expect(refused.code).toBe(1)
+    expect(refused.output).toMatch(/embedded database/)
+    await server.stop()
+
+    expect(await cli(['admin', 'grant', 'ADA@example.com'], env)).toMatchObject({ code: 0 })
+    const listed = await cli(['admin', 'list'], env)
+    expect(listed.output).toMatch(/^ada@example\.com\t/m)
+    expect(listed.output).toMatch(/^first@example\.com\t/m)
+    expect(await cli(['admin', 'revoke', 'first@example.com'], env)).toMatchObject({ code: 0 })
+    expect((await cli(['admin', 'list'], env)).output).not.toMatch(/first@example\.com/)
+    expect(await cli(['admin', 'grant', 'nobody@example.com'], env)).toMatchObject({ code: 1 })
+    expect(await cli(['admin', 'promote'], env)).toMatchObject({ code: 2 })
+  })
+
+  it.runIf(databaseTargets().includes('postgres'))('works on PostgreSQL while the server runs', async () => {
+    const database = await createTestDatabase()
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lingua-cli-'))
+    dirs.push(dataDir)
+    try {
+      const server = await startServer({ env: { DATA_DIR: dataDir, DATABASE_URL: database.url } })
+      await registerAndVerify(new Client(server), dataDir, { email: 'first@example.com', password })
+      const ada = new Client(server)
+      await registerAndVerify(ada, dataDir, { email: 'ada@example.com', password })
+      const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, PORT: String(server.port) }
+      expect(await cli(['admin', 'grant', 'ada@example.com'], env)).toMatchObject({ code: 0 })
+      expect(await freshUser(ada)).toMatchObject({ role: 'admin' })
+      expect(await cli(['admin', 'revoke', 'ada@example.com'], env)).toMatchObject({ code: 0 })
+      expect(await freshUser(ada)).toMatchObject({ role: 'user' })
+      await server.stop()
+    } finally {
+      await database.drop()
+    }
+  })
+})
