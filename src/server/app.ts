@@ -4,6 +4,7 @@ import type { Logger } from 'pino'
 import { demoRoutes } from './api/demo.js'
 import { systemRoutes } from './api/system.js'
 import type { Auth } from './auth/auth.js'
+import { inApiErrorShape } from './auth/errors.js'
 import type { Config } from './config.js'
 import type { Database } from './db/client.js'
 import { apiBodyGuard } from './http/body.js'
@@ -54,7 +55,7 @@ export function createApp(deps: {
   const system = systemRoutes(config, database)
   app.route('/api', system.api)
   app.route('/api/demo', demoRoutes(config, database))
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw))
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => inApiErrorShape(await auth.handler(c.req.raw)))
   app.all('/api/*', (c) => {
     throw new ApiError('not_found', `No API endpoint ${c.req.method} ${c.req.path}.`)
   })

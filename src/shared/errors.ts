@@ -2,7 +2,11 @@
 export const errorCodes = [
   'bad_request',
   'validation_failed',
+  'weak_password',
+  'invalid_token',
   'unauthenticated',
+  'invalid_credentials',
+  'email_not_verified',
   'forbidden',
   'not_found',
   'conflict',
@@ -18,7 +22,11 @@ export type ErrorCode = (typeof errorCodes)[number]
 export const statusOfCode: Record<ErrorCode, number> = {
   bad_request: 400,
   validation_failed: 400,
+  weak_password: 400,
+  invalid_token: 400,
   unauthenticated: 401,
+  invalid_credentials: 401,
+  email_not_verified: 403,
   forbidden: 403,
   not_found: 404,
   conflict: 409,

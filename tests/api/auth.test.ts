@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, registerAndVerify, verificationLink } from '../helpers/auth-client.js'
 import { databaseTargets } from '../helpers/database.js'
-import { type ServerProcess, startServer } from '../helpers/server.js'
+import { type ServerProcess, expectApiError, startServer } from '../helpers/server.js'
 
 const password = 'correct horse battery'
 
@@ -38,7 +38,7 @@ describe.each(databaseTargets())('accounts with email and password on %s', (targ
     expect(link.searchParams.get('type')).toBe('signup')
 
     const early = await client.request('POST', '/api/auth/sign-in/email', { email, password })
-    expect(early.status).toBe(403)
+    await expectApiError(early, 403, 'email_not_verified')
     expect(client.cookies.size).toBe(0)
 
     const verified = await client.request(
@@ -82,7 +82,7 @@ describe.each(databaseTargets())('accounts with email and password on %s', (targ
       email,
       password: 'not the password',
     })
-    expect(response.status).toBe(401)
+    await expectApiError(response, 401, 'invalid_credentials')
     expect(client.cookies.has('lingua.session_token')).toBe(false)
   })
 
@@ -110,6 +110,37 @@ describe.each(databaseTargets())('accounts with email and password on %s', (targ
     })
     expect(response.status).toBe(403)
     expect(client.cookies.size).toBe(0)
+  })
+
+  it('refuses passwords shorter than 8 or longer than 128 characters, on the password field', async () => {
+    const client = new Client(server)
+    for (const [email, candidate] of [
+      [`short-${target}@example.com`, 'seven77'],
+      [`long-${target}@example.com`, 'x'.repeat(129)],
+    ] as const) {
+      const response = await client.request('POST', '/api/auth/sign-up/email', {
+        name: 'Ada',
+        email,
+        password: candidate,
+      })
+      const error = await expectApiError(response, 400, 'weak_password')
+      expect(Object.keys(error.fields ?? {})).toEqual(['password'])
+    }
+    const longest = await client.request('POST', '/api/auth/sign-up/email', {
+      name: 'Ada',
+      email: `longest-${target}@example.com`,
+      password: 'x'.repeat(128),
+    })
+    expect(longest.status).toBe(200)
+  })
+
+  it('answers an invalid or tampered confirmation token in the error shape', async () => {
+    const client = new Client(server)
+    await expectApiError(
+      await client.request('GET', '/api/auth/verify-email?token=not-a-token'),
+      400,
+      'invalid_token',
+    )
   })
 
   it('refuses any API write a browser sends from another site, in the error shape', async () => {

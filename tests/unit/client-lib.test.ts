@@ -8,6 +8,7 @@ import {
   NetworkError,
   describeError,
 } from '../../src/client/lib/http-error'
+import { errorMessage } from '../../src/client/lib/error-message'
 import { retryRead } from '../../src/client/lib/query-client'
 import { safeRedirect } from '../../src/client/lib/redirect'
 import { parseRuntimeConfig } from '../../src/client/lib/runtime-config'
@@ -123,5 +124,45 @@ describe('redirect after sign-in', () => {
     undefined,
   ])('refuses %j', (value) => {
     expect(safeRedirect(value)).toBeUndefined()
+  })
+})
+
+describe('error messages for the user', () => {
+  const t = {
+    network: 'network',
+    serviceUnavailable: 'unavailable',
+    rateLimited: ({ seconds }: { seconds: string }) => `wait ${seconds}`,
+    rateLimitedNoTime: 'wait',
+    sessionMissing: 'session',
+    invalidCredentials: 'credentials',
+    emailNotVerified: 'verify',
+    weakPassword: 'weak',
+    invalidToken: 'token',
+    forbidden: 'forbidden',
+    notFound: 'not found',
+    conflict: 'conflict',
+    validation: 'fields',
+    tooLarge: 'large',
+    server: 'server',
+    unknown: 'unknown',
+    retry: 'retry',
+  }
+
+  it.each([
+    [new NetworkError(), 'network'],
+    [new HttpError(502), 'unavailable'],
+    [new ApiRequestError(503, 'service_unavailable', 'x'), 'unavailable'],
+    [new ApiRequestError(401, 'invalid_credentials', 'x'), 'credentials'],
+    [new ApiRequestError(401, 'unauthenticated', 'x'), 'session'],
+    [new ApiRequestError(403, 'email_not_verified', 'x'), 'verify'],
+    [new ApiRequestError(400, 'weak_password', 'x'), 'weak'],
+    [new ApiRequestError(400, 'invalid_token', 'x'), 'token'],
+    [new ApiRequestError(400, 'validation_failed', 'x'), 'fields'],
+    [new ApiRequestError(429, 'rate_limited', 'x', undefined, 30), 'wait 30'],
+    [new ApiRequestError(429, 'rate_limited', 'x'), 'wait'],
+    [new ApiRequestError(500, 'internal_error', 'x'), 'server'],
+    [new Error('?'), 'unknown'],
+  ])('%s → %s', (error, expected) => {
+    expect(errorMessage(error, t)).toBe(expected)
   })
 })

@@ -8,6 +8,18 @@ export function errorMessage(error: unknown, t: Messages): string {
   if (error instanceof NetworkError) return t.network
   if (isServiceUnavailable(error)) return t.serviceUnavailable
   if (error instanceof ApiRequestError) {
+    switch (error.code) {
+      case 'invalid_credentials':
+        return t.invalidCredentials
+      case 'email_not_verified':
+        return t.emailNotVerified
+      case 'weak_password':
+        return t.weakPassword
+      case 'invalid_token':
+        return t.invalidToken
+      default:
+        break
+    }
     switch (error.status) {
       case 400:
         return error.code === 'validation_failed' ? t.validation : error.message

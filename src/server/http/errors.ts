@@ -70,7 +70,11 @@ export function handleError(error: unknown, c: Context<AppEnv>): Response {
 export const defaultMessages: Record<ErrorCode, string> = {
   bad_request: 'The request could not be understood.',
   validation_failed: 'The request is not valid.',
+  weak_password: 'The password is too weak.',
+  invalid_token: 'The link or code is invalid or has expired.',
   unauthenticated: 'Sign in to continue.',
+  invalid_credentials: 'Invalid email or password.',
+  email_not_verified: 'Confirm your email address first.',
   forbidden: 'You are not allowed to do this.',
   not_found: 'Not found.',
   conflict: 'The request conflicts with the current state.',
@@ -81,9 +85,19 @@ export const defaultMessages: Record<ErrorCode, string> = {
   service_unavailable: 'The service is temporarily unavailable. Try again shortly.',
 }
 
-function codeOfStatus(status: number): ErrorCode {
-  const found = (Object.entries(statusOfCode) as [ErrorCode, number][]).find(
-    ([code, s]) => s === status && code !== 'validation_failed',
-  )
-  return found ? found[0] : status >= 500 ? 'internal_error' : 'bad_request'
+/** The generic code of an HTTP status, for failures that carry no more specific one. */
+const genericCodes: Partial<Record<number, ErrorCode>> = {
+  400: 'bad_request',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  503: 'service_unavailable',
+}
+
+export function codeOfStatus(status: number): ErrorCode {
+  return genericCodes[status] ?? (status >= 500 ? 'internal_error' : 'bad_request')
 }

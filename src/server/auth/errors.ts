@@ -1,0 +1,50 @@
+import { type ErrorCode, type FieldErrors, statusOfCode } from '../../shared/errors.js'
+import { codeOfStatus, defaultMessages, errorBody } from '../http/errors.js'
+
+/** better-auth's error codes that the client must tell apart, in the API's own codes. */
+const authCodes: Record<string, { code: ErrorCode; field?: string }> = {
+  INVALID_EMAIL_OR_PASSWORD: { code: 'invalid_credentials' },
+  INVALID_PASSWORD: { code: 'invalid_credentials' },
+  EMAIL_NOT_VERIFIED: { code: 'email_not_verified' },
+  PASSWORD_TOO_SHORT: { code: 'weak_password', field: 'password' },
+  PASSWORD_TOO_LONG: { code: 'weak_password', field: 'password' },
+  INVALID_TOKEN: { code: 'invalid_token' },
+  TOKEN_EXPIRED: { code: 'invalid_token' },
+  INVALID_OTP: { code: 'invalid_token' },
+  OTP_EXPIRED: { code: 'invalid_token' },
+  INVALID_EMAIL: { code: 'validation_failed', field: 'email' },
+  VALIDATION_ERROR: { code: 'validation_failed' },
+}
+
+/**
+ * Rewrites a failed better-auth response into the API's one error shape, with the status of the
+ * code when the failure is one the client tells apart, and its headers (cookies, Retry-After).
+ * Successful responses pass unchanged.
+ */
+export async function inApiErrorShape(response: Response): Promise<Response> {
+  if (response.status < 400) return response
+  const text = await response.text()
+  let parsed: { code?: unknown; message?: unknown } = {}
+  try {
+    parsed = JSON.parse(text) as typeof parsed
+  } catch {
+    // Not JSON: only the status is known.
+  }
+  const known = typeof parsed.code === 'string' ? authCodes[parsed.code] : undefined
+  const code = known?.code ?? codeOfStatus(response.status)
+  const message =
+    typeof parsed.message === 'string' && parsed.message ? parsed.message : defaultMessages[code]
+  const fields: FieldErrors | undefined = known?.field ? { [known.field]: [message] } : undefined
+  const headers = new Headers(response.headers)
+  headers.set('Content-Type', 'application/json')
+  headers.set('Cache-Control', 'no-store')
+  headers.delete('Content-Length')
+  const retryAfter = headers.get('X-Retry-After')
+  if (response.status === 429 && retryAfter && !headers.has('Retry-After')) {
+    headers.set('Retry-After', retryAfter)
+  }
+  return new Response(JSON.stringify(errorBody(code, message, fields)), {
+    status: known ? statusOfCode[code] : response.status,
+    headers,
+  })
+}
