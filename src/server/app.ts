@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { Hono } from 'hono'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { type Context, Hono } from 'hono'
 import type { Logger } from 'pino'
 import { demoRoutes } from './api/demo.js'
 import { systemRoutes } from './api/system.js'
-import type { Auth } from './auth/auth.js'
+import { type Auth, CLIENT_IP_HEADER } from './auth/auth.js'
 import { inApiErrorShape } from './auth/errors.js'
 import type { Config } from './config.js'
 import type { Database } from './db/client.js'
@@ -55,7 +56,19 @@ export function createApp(deps: {
   const system = systemRoutes(config, database)
   app.route('/api', system.api)
   app.route('/api/demo', demoRoutes(config, database))
-  app.on(['GET', 'POST'], '/api/auth/*', async (c) => inApiErrorShape(await auth.handler(c.req.raw)))
+  /** The client's address: the socket's, or the first X-Forwarded-For hop behind a trusted proxy. */
+  const clientAddress = (c: Context<AppEnv>) => {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+    if (config.trustProxy && forwarded) return forwarded
+    return getConnInfo(c).remote.address ?? 'unknown'
+  }
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
+    // better-auth counts its rate limits per address, read from this header only.
+    const headers = new Headers(c.req.raw.headers)
+    headers.set(CLIENT_IP_HEADER, clientAddress(c))
+    const request = new Request(c.req.raw, { headers })
+    return inApiErrorShape(await auth.handler(request))
+  })
   app.all('/api/*', (c) => {
     throw new ApiError('not_found', `No API endpoint ${c.req.method} ${c.req.path}.`)
   })

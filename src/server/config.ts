@@ -36,6 +36,13 @@ const envSchema = z.object({
       .pipe(z.array(z.email()).optional()),
   ),
   AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
+  /** Behind a load balancer: take the client address from X-Forwarded-For. */
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+  /** Multiplies every auth rate limit; tests that make many accounts raise it. */
+  AUTH_RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(10_000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIR: z.string().min(1).default('./dist/client'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
@@ -57,6 +64,8 @@ export interface Config {
   adminEmails: string[] | undefined
   /** Signs sessions and tokens; unset: made once and kept in the database. */
   authSecret: string | undefined
+  trustProxy: boolean
+  authRateLimitScale: number
   logLevel: string
   clientDir: string
   shutdownTimeoutMs: number
@@ -99,6 +108,8 @@ export function loadConfig(
     appName: e.APP_NAME,
     adminEmails: e.ADMIN_EMAILS,
     authSecret: e.AUTH_SECRET,
+    trustProxy: e.TRUST_PROXY,
+    authRateLimitScale: e.AUTH_RATE_LIMIT_SCALE,
     logLevel: e.LOG_LEVEL,
     clientDir: path.resolve(e.CLIENT_DIR),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

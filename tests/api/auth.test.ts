@@ -14,7 +14,7 @@ describe.each(databaseTargets())('accounts with email and password on %s', (targ
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'lingua-auth-'))
-    server = await startServer({ database: target, env: { DATA_DIR: dataDir } })
+    server = await startServer({ database: target, env: { DATA_DIR: dataDir, AUTH_RATE_LIMIT_SCALE: '100' } })
   })
   afterAll(async () => {
     await server.stop()

@@ -21,6 +21,22 @@ export const VERIFY_EMAIL_EXPIRES_SECONDS = 24 * 60 * 60
 export const RESET_PASSWORD_EXPIRES_SECONDS = 60 * 60
 export const SIGN_IN_CODE_EXPIRES_SECONDS = 10 * 60
 
+/** The header the app sets to the client's address (see `clientAddress` in app.ts). */
+export const CLIENT_IP_HEADER = 'x-lingua-client-ip'
+
+/** Requests per client address per minute on the auth endpoints an attacker would hammer. */
+const rateLimits: Record<string, number> = {
+  '/sign-in/email': 10,
+  '/sign-up/email': 5,
+  '/sign-in/email-otp': 10,
+  '/email-otp/send-verification-otp': 5,
+  '/send-verification-email': 5,
+  '/request-password-reset': 5,
+  '/reset-password': 10,
+  '/two-factor/verify-totp': 10,
+  '/two-factor/verify-backup-code': 10,
+}
+
 /** The interface language of the request (the client sends Accept-Language), for emails. */
 function localeOf(request: Request | undefined) {
   const header = request?.headers.get('accept-language') ?? ''
@@ -88,6 +104,18 @@ export async function createAuth(deps: {
         )
       },
     },
+    rateLimit: {
+      // In every environment, not only in production.
+      enabled: true,
+      window: 60,
+      max: Math.ceil(100 * config.authRateLimitScale),
+      customRules: Object.fromEntries(
+        Object.entries(rateLimits).map(([path, max]) => [
+          path,
+          { window: 60, max: Math.ceil(max * config.authRateLimitScale) },
+        ]),
+      ),
+    },
     session: {
       expiresIn: SESSION_LIFETIME_SECONDS,
       updateAge: 24 * 60 * 60,
@@ -97,6 +125,7 @@ export async function createAuth(deps: {
       cookiePrefix: 'lingua',
       useSecureCookies: config.appUrl.startsWith('https:'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     plugins: [
       emailOTP({

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type ServerProcess, expectApiError, startServer } from '../helpers/server.js'
+
+async function signIn(server: ServerProcess, headers: Record<string, string> = {}) {
+  return fetch(`${server.url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { Origin: server.url, 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify({ email: 'nobody@example.com', password: 'not the password' }),
+  })
+}
+
+describe('auth rate limits (default limits, as in production)', () => {
+  let server: ServerProcess
+  beforeAll(async () => {
+    server = await startServer()
+  })
+  afterAll(async () => {
+    await server.stop()
+  })
+
+  it('answers 429 with Retry-After after 10 sign-in attempts a minute from one address', async () => {
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      expect((await signIn(server)).status, `attempt ${attempt}`).toBe(401)
+    }
+    const limited = await signIn(server)
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+    await expectApiError(limited, 429, 'rate_limited')
+  })
+
+  it('does not let a client pick its own address with X-Forwarded-For (no trusted proxy)', async () => {
+    const response = await signIn(server, { 'X-Forwarded-For': '203.0.113.7' })
+    expect(response.status).toBe(429)
+  })
+})
+
+describe('auth rate limits behind a trusted proxy', () => {
+  let server: ServerProcess
+  beforeAll(async () => {
+    server = await startServer({ env: { TRUST_PROXY: 'true' } })
+  })
+  afterAll(async () => {
+    await server.stop()
+  })
+
+  it('counts each forwarded client address on its own', async () => {
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      expect((await signIn(server, { 'X-Forwarded-For': '203.0.113.7' })).status).toBe(401)
+    }
+    expect((await signIn(server, { 'X-Forwarded-For': '203.0.113.7' })).status).toBe(429)
+    expect((await signIn(server, { 'X-Forwarded-For': '198.51.100.2, 10.0.0.1' })).status).toBe(401)
+  })
+})
