@@ -143,6 +143,30 @@ describe.each(databaseTargets())('accounts with email and password on %s', (targ
     )
   })
 
+  it('answers registration, recovery and code requests the same for known and unknown emails', async () => {
+    const known = `known-${target}@example.com`
+    await registerAndVerify(new Client(server), dataDir, { email: known, password })
+    const unknown = `unknown-${target}@example.com`
+    const shape = (value: unknown): unknown =>
+      value && typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, shape(inner)]))
+        : typeof value
+    const requests: [string, (email: string) => unknown][] = [
+      ['/api/auth/sign-up/email', (email) => ({ name: 'Eve', email, password: 'another long password' })],
+      ['/api/auth/request-password-reset', (email) => ({ email, redirectTo: '/confirm' })],
+      ['/api/auth/email-otp/send-verification-otp', (email) => ({ email, type: 'sign-in' })],
+    ]
+    for (const [pathname, body] of requests) {
+      const answers = []
+      for (const email of [known, unknown]) {
+        const response = await new Client(server).request('POST', pathname, body(email))
+        answers.push({ status: response.status, shape: shape(await response.json()) })
+      }
+      expect(answers[0], pathname).toEqual(answers[1])
+      expect(answers[0]?.status, pathname).toBe(200)
+    }
+  })
+
   it('refuses any API write a browser sends from another site, in the error shape', async () => {
     const foreign = await fetch(`${server.url}/api/demo/messages`, {
       method: 'POST',

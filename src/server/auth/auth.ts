@@ -72,6 +72,18 @@ export async function createAuth(deps: {
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      // Registering a taken email answers like a new one (no enumeration): the stand-in must carry
+      // every field the plugins add to a real user, with a real user's defaults.
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+        ...coreFields,
+        role: 'user',
+        banned: false,
+        banReason: null,
+        banExpires: null,
+        twoFactorEnabled: false,
+        ...additionalFields,
+        id,
+      }),
       sendResetPassword: async ({ user, token }, request) => {
         await mailer.send(
           composeMail(user.email, {
