@@ -45,6 +45,23 @@ function localeOf(request: Request | undefined) {
 
 const minutes = (seconds: number) => Math.ceil(seconds / 60)
 
+/**
+ * Two-factor authentication. better-auth asks for the second factor after a password sign-in
+ * only; an emailed code is no second factor, so the code sign-in gets the same challenge: the
+ * plugin's own hook (drop the new session, set the two-factor cookie, answer
+ * `twoFactorRedirect`) also runs after `/sign-in/email-otp`.
+ */
+function twoFactorOnEverySignIn(issuer: string) {
+  const plugin = twoFactor({ issuer })
+  const challenge = plugin.hooks.after[0]
+  if (!challenge) throw new Error('better-auth twoFactor no longer has its sign-in hook')
+  plugin.hooks.after.push({
+    matcher: (context) => context.path === '/sign-in/email-otp',
+    handler: challenge.handler,
+  })
+  return plugin
+}
+
 export async function createAuth(deps: {
   config: Config
   database: Database
@@ -158,7 +175,7 @@ export async function createAuth(deps: {
           )
         },
       }),
-      twoFactor({ issuer: config.appName }),
+      twoFactorOnEverySignIn(config.appName),
       admin(),
     ],
   })
