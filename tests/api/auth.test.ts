@@ -129,9 +129,22 @@ describe.each(databaseTargets())('accounts with email and password on %s', (targ
     const longest = await client.request('POST', '/api/auth/sign-up/email', {
       name: 'Ada',
       email: `longest-${target}@example.com`,
-      password: 'x'.repeat(128),
+      password: 'Lingua, level by level: '.repeat(6).slice(0, 128),
     })
     expect(longest.status).toBe(200)
+  })
+
+  it('refuses common and easily guessed passwords with a clear message', async () => {
+    const client = new Client(server)
+    for (const weak of ['password123', 'qwertyuiop', '12345678910', `weak-${target}@example.com`]) {
+      const response = await client.request('POST', '/api/auth/sign-up/email', {
+        name: 'Ada',
+        email: `weak-${target}@example.com`,
+        password: weak,
+      })
+      const error = await expectApiError(response, 400, 'weak_password')
+      expect(error.fields?.password?.[0]).toMatch(/too common or too easy to guess/)
+    }
   })
 
   it('answers an invalid or tampered confirmation token in the error shape', async () => {

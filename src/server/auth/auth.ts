@@ -1,4 +1,5 @@
 import { betterAuth } from 'better-auth'
+import { APIError, createAuthMiddleware } from 'better-auth/api'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { admin, emailOTP, twoFactor } from 'better-auth/plugins'
 import type { Logger } from 'pino'
@@ -6,6 +7,7 @@ import type { Config } from '../config.js'
 import type { Database } from '../db/client.js'
 import * as schema from '../db/schema.js'
 import { type Mailer, composeMail, resolveMailLocale } from '../mail/index.js'
+import { isWeakPassword } from './password-strength.js'
 import { hashPassword, verifyPassword } from './password.js'
 import { grantAdminOnVerification } from './roles.js'
 import { loadAuthSecret } from './secret.js'
@@ -20,6 +22,9 @@ export const SESSION_CACHE_SECONDS = 60
 export const VERIFY_EMAIL_EXPIRES_SECONDS = 24 * 60 * 60
 export const RESET_PASSWORD_EXPIRES_SECONDS = 60 * 60
 export const SIGN_IN_CODE_EXPIRES_SECONDS = 10 * 60
+
+/** Where a new password is chosen. */
+const passwordPaths = new Set(['/sign-up/email', '/reset-password', '/change-password', '/set-password'])
 
 /** The header the app sets to the client's address (see `clientAddress` in app.ts). */
 export const CLIENT_IP_HEADER = 'x-lingua-client-ip'
@@ -132,6 +137,23 @@ export async function createAuth(deps: {
           }),
         )
       },
+    },
+    hooks: {
+      // Every way of choosing a password refuses a weak one.
+      before: createAuthMiddleware(async (ctx) => {
+        if (!passwordPaths.has(ctx.path)) return
+        const body = (ctx.body ?? {}) as Record<string, unknown>
+        const password = body.password ?? body.newPassword
+        if (typeof password !== 'string') return
+        const session = ctx.context.session as { user?: { email?: string; name?: string } } | null
+        if (isWeakPassword(password, [body.email, body.name, session?.user?.email, session?.user?.name])) {
+          throw new APIError('BAD_REQUEST', {
+            code: 'PASSWORD_TOO_WEAK',
+            message: 'This password is too common or too easy to guess.',
+          })
+        }
+        return Promise.resolve()
+      }),
     },
     rateLimit: {
       // In every environment, not only in production.

@@ -8,6 +8,7 @@ const authCodes: Record<string, { code: ErrorCode; field?: string }> = {
   EMAIL_NOT_VERIFIED: { code: 'email_not_verified' },
   PASSWORD_TOO_SHORT: { code: 'weak_password', field: 'password' },
   PASSWORD_TOO_LONG: { code: 'weak_password', field: 'password' },
+  PASSWORD_TOO_WEAK: { code: 'weak_password', field: 'password' },
   INVALID_TOKEN: { code: 'invalid_token' },
   TOKEN_EXPIRED: { code: 'invalid_token' },
   INVALID_OTP: { code: 'invalid_token' },
