@@ -16,6 +16,7 @@ const envSchema = z.object({
   DATABASE_URL: z.preprocess(emptyToUndefined, url(['postgres', 'postgresql']).optional()),
   DATA_DIR: z.string().min(1).default('./data'),
   REDIS_URL: z.preprocess(emptyToUndefined, url(['redis', 'rediss']).optional()),
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default('lingua:'),
   SMTP_URL: z.preprocess(emptyToUndefined, url(['smtp', 'smtps']).optional()),
   MAIL_FROM: z.string().min(3).default('Lingua <no-reply@localhost>'),
   APP_URL: z.preprocess(emptyToUndefined, z.url().optional()),
@@ -57,6 +58,8 @@ export interface Config {
   databaseUrl: string | undefined
   dataDir: string
   redisUrl: string | undefined
+  /** Every Redis key starts with it, so that several apps (or test runs) can share a server. */
+  redisKeyPrefix: string
   smtpUrl: string | undefined
   mailFrom: string
   appUrl: string
@@ -102,6 +105,7 @@ export function loadConfig(
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config.js'
 import { openDatabase } from './db/client.js'
 import { createLogger, wantsPrettyLogs } from './logger.js'
 import { createMailer } from './mail/index.js'
+import { openRedis } from './redis.js'
 import { projectRoot } from './paths.js'
 
 const { version } = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
@@ -40,7 +41,8 @@ async function main() {
   logger.info({ database: database.kind }, 'database migrated')
 
   const mailer = createMailer({ config, logger })
-  const auth = await createAuth({ config, database, mailer, logger })
+  const redis = config.redisUrl ? openRedis(config.redisUrl, logger) : undefined
+  const auth = await createAuth({ config, database, mailer, logger, redis })
   const app = createApp({ config, logger, database, auth })
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info(
@@ -73,6 +75,7 @@ async function main() {
       if (error) logger.error({ err: error }, 'server close failed')
       try {
         await mailer.close()
+        await redis?.quit()
         await database.close()
       } catch (closeError) {
         logger.error({ err: closeError }, 'database close failed')

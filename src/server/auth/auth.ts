@@ -1,7 +1,9 @@
+import { redisStorage } from '@better-auth/redis-storage'
 import { betterAuth } from 'better-auth'
 import { APIError, createAuthMiddleware } from 'better-auth/api'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { admin, emailOTP, twoFactor } from 'better-auth/plugins'
+import type { Redis } from 'ioredis'
 import type { Logger } from 'pino'
 import type { Config } from '../config.js'
 import type { Database } from '../db/client.js'
@@ -72,8 +74,10 @@ export async function createAuth(deps: {
   database: Database
   mailer: Mailer
   logger: Logger
+  /** With several instances: sessions cached and rate limits counted in Redis, shared by all. */
+  redis?: Redis
 }) {
-  const { config, database, mailer, logger } = deps
+  const { config, database, mailer, logger, redis } = deps
   const confirmLink = (type: string, token: string) =>
     `${config.appUrl}/confirm?${new URLSearchParams({ type, token }).toString()}`
 
@@ -84,6 +88,9 @@ export async function createAuth(deps: {
     secret: await loadAuthSecret(database.db, config.authSecret),
     trustedOrigins: [config.appUrl],
     database: drizzleAdapter(database.db, { provider: 'pg', schema }),
+    ...(redis
+      ? { secondaryStorage: redisStorage({ client: redis, keyPrefix: `${config.redisKeyPrefix}auth:` }) }
+      : {}),
     telemetry: { enabled: false },
     emailAndPassword: {
       enabled: true,
@@ -158,6 +165,7 @@ export async function createAuth(deps: {
     rateLimit: {
       // In every environment, not only in production.
       enabled: true,
+      storage: redis ? 'secondary-storage' : 'memory',
       window: 60,
       max: Math.ceil(100 * config.authRateLimitScale),
       customRules: Object.fromEntries(
@@ -170,6 +178,8 @@ export async function createAuth(deps: {
     session: {
       expiresIn: SESSION_LIFETIME_SECONDS,
       updateAge: 24 * 60 * 60,
+      // Redis is a cache in front of the database, which stays the record of every session.
+      storeSessionInDatabase: true,
       cookieCache: { enabled: true, maxAge: SESSION_CACHE_SECONDS },
     },
     advanced: {
