@@ -71,6 +71,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      // The journeys create several accounts from one address.
+      AUTH_RATE_LIMIT_SCALE: '20',
     },
   },
 })

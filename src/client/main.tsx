@@ -4,7 +4,7 @@ import { RouterProvider, createRouter } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { NotFoundFallback, RouteErrorFallback } from './features/errors/fallbacks'
-import { authContext } from './lib/auth'
+import { authContext, currentUser, loadSession, onAuthStateChange } from './lib/auth'
 import { initI18n } from './lib/i18n'
 import { createQueryClient } from './lib/query-client'
 import { loadRuntimeConfig } from './lib/runtime-config'
@@ -37,6 +37,12 @@ async function start() {
     root.textContent = `Lingua could not start: ${error instanceof Error ? error.message : String(error)}`
     throw error
   }
+  // Who is signed in, for the header of every page (guarded pages wait for the same answer).
+  loadSession().catch(() => currentUser.set(null))
+  // A sign-in or sign-out (here or in another tab) runs the guards of the current page again.
+  onAuthStateChange((event) => {
+    if (event !== 'INITIAL_SESSION') void router.invalidate()
+  })
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

@@ -1,9 +1,104 @@
-import type { AuthContext } from './guards'
+import { atom } from 'nanostores'
+import { api } from './api'
+import type { AuthContext, SessionUser } from './guards'
+
+/** What subscribers of `onAuthStateChange` hear (the seed's session events). */
+export type AuthEvent =
+  | 'INITIAL_SESSION'
+  | 'SIGNED_IN'
+  | 'SIGNED_OUT'
+  | 'TOKEN_REFRESHED'
+  | 'USER_UPDATED'
+  | 'PASSWORD_RECOVERY'
+  | 'MFA_CHALLENGE_VERIFIED'
+
+export type AuthListener = (event: AuthEvent, user: SessionUser | null) => void
+
+interface SessionAnswer {
+  user: SessionUser & { image?: string | null; emailVerified: boolean; twoFactorEnabled?: boolean }
+}
+
+/** The signed-in user; `undefined` until the first answer of the server. */
+export const currentUser = atom<SessionUser | null | undefined>(undefined)
+
+const listeners = new Set<AuthListener>()
+let loading: Promise<SessionUser | null> | undefined
+
+function emit(event: AuthEvent, user: SessionUser | null) {
+  for (const listener of listeners) listener(event, user)
+}
+
+function toUser(answer: SessionAnswer | null): SessionUser | null {
+  if (!answer) return null
+  const { id, name, email, role, image, emailVerified, twoFactorEnabled } = answer.user
+  return {
+    id,
+    name,
+    email,
+    role: role === 'admin' ? 'admin' : 'user',
+    image: image ?? null,
+    emailVerified,
+    twoFactorEnabled: twoFactorEnabled ?? false,
+  }
+}
+
+/** Asks the server who is signed in (once; later calls share the answer). */
+export function loadSession(): Promise<SessionUser | null> {
+  loading ??= api<SessionAnswer | null>('/auth/get-session')
+    .then((answer) => {
+      const user = toUser(answer)
+      const first = currentUser.get() === undefined
+      currentUser.set(user)
+      if (first) emit('INITIAL_SESSION', user)
+      return user
+    })
+    .finally(() => {
+      loading = undefined
+    })
+  return loading
+}
 
 /**
- * The visitor's session as guards see it. Sign-in arrives with the authentication issue; until
- * then every visitor is signed out.
+ * Every tab of the app shares the session cookie; this channel tells the other tabs when it
+ * changed, so that signing out in one tab signs out all of them.
  */
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('lingua-auth')
+channel?.addEventListener('message', (event: MessageEvent<AuthEvent>) => {
+  if (event.data === 'SIGNED_OUT') {
+    currentUser.set(null)
+    emit('SIGNED_OUT', null)
+  } else {
+    void loadSession().then((user) => emit(event.data, user))
+  }
+})
+
+/** After a successful sign-in (or any change of the user), on this tab and the others. */
+export async function refreshSession(event: AuthEvent): Promise<SessionUser | null> {
+  const user = await loadSession()
+  emit(event, user)
+  channel?.postMessage(event)
+  return user
+}
+
+export async function signOut(): Promise<void> {
+  await api('/auth/sign-out', { method: 'POST', json: {} })
+  currentUser.set(null)
+  emit('SIGNED_OUT', null)
+  channel?.postMessage('SIGNED_OUT')
+}
+
+/** Subscribes to session events; a subscriber joining late hears INITIAL_SESSION at once. */
+export function onAuthStateChange(listener: AuthListener): () => void {
+  listeners.add(listener)
+  const user = currentUser.get()
+  if (user !== undefined) listener('INITIAL_SESSION', user)
+  return () => listeners.delete(listener)
+}
+
+/** The visitor's session as guards see it. */
 export const authContext: AuthContext = {
-  getUser: () => Promise.resolve(null),
+  getUser: () => {
+    const user = currentUser.get()
+    return user === undefined ? loadSession() : Promise.resolve(user)
+  },
 }

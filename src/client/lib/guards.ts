@@ -7,6 +7,9 @@ export interface SessionUser {
   name: string
   email: string
   role: 'user' | 'admin'
+  image?: string | null
+  emailVerified?: boolean
+  twoFactorEnabled?: boolean
 }
 
 /** What guards know about the visitor; the router context carries it. */

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PendingPage } from '../features/pages/pending-page'
+import { DashboardPage } from '../features/dashboard/dashboard-page'
 import { guardsFor } from '../lib/guards'
 
 export const Route = createFileRoute('/dashboard')({
   beforeLoad: guardsFor('/dashboard'),
-  component: () => <PendingPage title={(t) => t.dashboard} />,
+  component: DashboardPage,
 })

@@ -4,10 +4,12 @@ import { useId, useState } from 'react'
 import { Button } from '../../components/ui/button'
 import { CloseIcon, MenuIcon, SearchIcon } from '../../components/ui/icons'
 import { Tooltip } from '../../components/ui/tooltip'
+import { currentUser } from '../../lib/auth'
 import { runtimeConfig } from '../../lib/runtime-config'
 import { openPalette } from '../command-palette/palette-state'
 import { LanguageSwitch } from './language-switch'
 import { layoutMessages } from './messages'
+import { UserMenu } from './user-menu'
 import { itemsOf } from './navigation'
 import { ThemeSwitch } from './theme-switch'
 
@@ -16,6 +18,10 @@ const navLinkClass =
 
 function AccountButtons() {
   const t = useStore(layoutMessages)
+  const user = useStore(currentUser)
+  // Nothing until the session is known: no flash of the wrong buttons.
+  if (user === undefined) return null
+  if (user) return <UserMenu user={user} />
   return (
     <>
       <Button asChild variant="ghost">

@@ -6,7 +6,6 @@ export const pageMessages = i18n('pages', {
   login: 'Sign in',
   register: 'Create an account',
   confirm: 'Confirm',
-  dashboard: 'Dashboard',
   account: 'Account',
   create: 'New level',
   levels: 'Language levels',

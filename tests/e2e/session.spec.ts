@@ -1,0 +1,117 @@
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { BrowserContext, Page } from '@playwright/test'
+import { accessibilityViolations, expect, test } from './fixtures'
+
+// Signed-in journeys. Until the sign-in pages arrive, an account is made through the API, as the
+// pages will do it: sign up, then follow the emailed link (read from the server's outbox).
+
+const password = 'correct horse battery'
+
+async function verificationToken(email: string): Promise<string> {
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox')
+  for (let attempt = 0; attempt < 50; attempt++) {
+    for (const file of (await readdir(outbox).catch(() => [])).sort().reverse()) {
+      const mail = JSON.parse(await readFile(path.join(outbox, file), 'utf8')) as {
+        to: string
+        kind: string
+        link?: string
+      }
+      if (mail.to === email && mail.kind === 'verify-email' && mail.link) {
+        return new URL(mail.link).searchParams.get('token') ?? ''
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`no verification email to ${email}`)
+}
+
+/** A new, verified account; the browser context is signed in as it afterwards. */
+async function signedInAs(context: BrowserContext, baseURL: string, name: string): Promise<string> {
+  const email = `${name.split(' ')[0]?.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
+  const signUp = await context.request.post('/api/auth/sign-up/email', {
+    headers: { Origin: baseURL },
+    data: { name, email, password },
+  })
+  expect(signUp.status()).toBe(200)
+  const verified = await context.request.get(
+    `/api/auth/verify-email?token=${encodeURIComponent(await verificationToken(email))}`,
+  )
+  expect(verified.status()).toBe(200)
+  return email
+}
+
+const userMenuButton = (page: Page, name: string) =>
+  page.getByRole('banner').getByRole('button', { name, exact: true })
+
+test.describe('a signed-in learner', () => {
+  test('sees the dashboard greeting and their menu; guest pages send them to the dashboard', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await signedInAs(context, baseURL ?? '', 'Ada Lovelace')
+    await page.goto('/dashboard')
+    await expect(page.getByRole('heading', { level: 1, name: 'Hello, Ada Lovelace!' })).toBeVisible()
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toHaveCount(0)
+
+    await userMenuButton(page, 'Ada Lovelace').click()
+    await expect(page.getByRole('link', { name: 'Dashboard', exact: true })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Account', exact: true })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible()
+    expect(await accessibilityViolations(page)).toEqual([])
+
+    await page.goto('/login')
+    await expect(page).toHaveURL(/\/dashboard$/)
+  })
+
+  test('signs out from the menu: back to the visitor header, guarded pages redirect again', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await signedInAs(context, baseURL ?? '', 'Grace Hopper')
+    await page.goto('/dashboard')
+    await userMenuButton(page, 'Grace Hopper').click()
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await expect(page).toHaveURL(/\/$/)
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible()
+    await page.goto('/dashboard')
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/)
+  })
+
+  test('signing out in one tab signs out the others, which leave their protected page', async ({
+    context,
+    baseURL,
+  }) => {
+    await signedInAs(context, baseURL ?? '', 'Alan Turing')
+    const first = await context.newPage()
+    const second = await context.newPage()
+    await first.goto('/about')
+    await second.goto('/dashboard')
+    await expect(second.getByRole('heading', { level: 1, name: 'Hello, Alan Turing!' })).toBeVisible()
+
+    await userMenuButton(first, 'Alan Turing').click()
+    await first.getByRole('button', { name: 'Sign out' }).click()
+
+    await expect(second).toHaveURL(/\/login\?redirect=%2Fdashboard$/)
+    await expect(second.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible()
+  })
+
+  test('a signed-in non-admin gets the 403 screen on admin pages', async ({
+    page,
+    context,
+    baseURL,
+    diagnostics,
+  }) => {
+    // The router logs the error its guard threw.
+    diagnostics.allowConsoleError(/^HttpError: Administrators only/)
+    // The first account to verify becomes admin: make sure it is not the one tested.
+    await signedInAs(context, baseURL ?? '', 'First Account')
+    await signedInAs(context, baseURL ?? '', 'Barbara Liskov')
+    await page.goto('/admin/language-levels')
+    await expect(page.getByRole('heading', { name: 'Something went wrong.' })).toBeVisible()
+    await expect(page.getByTestId('error-status')).toHaveText('403')
+    await expect(page.getByTestId('error-message')).toHaveText('Administrators only')
+  })
+})
