@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { Link, useRouterState } from '@tanstack/react-router'
-import { useId, useState } from 'react'
+import { Suspense, lazy, useId, useState } from 'react'
 import { Button } from '../../components/ui/button'
 import { CloseIcon, MenuIcon, SearchIcon } from '../../components/ui/icons'
 import { Tooltip } from '../../components/ui/tooltip'
@@ -9,9 +9,11 @@ import { runtimeConfig } from '../../lib/runtime-config'
 import { openPalette } from '../command-palette/palette-state'
 import { LanguageSwitch } from './language-switch'
 import { layoutMessages } from './messages'
-import { UserMenu } from './user-menu'
 import { itemsOf } from './navigation'
 import { ThemeSwitch } from './theme-switch'
+
+// Only signed-in users need the menu (and its avatar): it loads with their first page.
+const UserMenu = lazy(() => import('./user-menu'))
 
 const navLinkClass =
   'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground data-[status=active]:text-foreground data-[status=active]:underline data-[status=active]:decoration-primary data-[status=active]:decoration-2 data-[status=active]:underline-offset-8'
@@ -21,7 +23,13 @@ function AccountButtons() {
   const user = useStore(currentUser)
   // Nothing until the session is known: no flash of the wrong buttons.
   if (user === undefined) return null
-  if (user) return <UserMenu user={user} />
+  if (user) {
+    return (
+      <Suspense fallback={null}>
+        <UserMenu user={user} />
+      </Suspense>
+    )
+  }
   return (
     <>
       <Button asChild variant="ghost">

@@ -9,7 +9,7 @@ import { layoutMessages } from './messages'
 const itemClass = 'block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-accent'
 
 /** The signed-in user's menu: a button with their name, opening Dashboard, Account, Sign out. */
-export function UserMenu({ user }: { user: SessionUser }) {
+export default function UserMenu({ user }: { user: SessionUser }) {
   const t = useStore(layoutMessages)
   const navigate = useNavigate()
   const pathname = useRouterState({ select: (state) => state.location.pathname })
