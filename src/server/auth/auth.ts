@@ -80,6 +80,23 @@ export async function createAuth(deps: {
   const { config, database, mailer, logger, redis } = deps
   const confirmLink = (type: string, token: string) =>
     `${config.appUrl}/confirm?${new URLSearchParams({ type, token }).toString()}`
+  /** An email with a link, in the language of the request that caused it. */
+  const sendLink = (
+    kind: 'verify-email' | 'reset-password',
+    to: string,
+    link: string,
+    expiresInSeconds: number,
+    request: Request | undefined,
+  ) =>
+    mailer.send(
+      composeMail(to, {
+        kind,
+        appName: config.appName,
+        locale: localeOf(request),
+        link,
+        expiresInMinutes: minutes(expiresInSeconds),
+      }),
+    )
 
   return betterAuth({
     appName: config.appName,
@@ -113,17 +130,8 @@ export async function createAuth(deps: {
         ...additionalFields,
         id,
       }),
-      sendResetPassword: async ({ user, token }, request) => {
-        await mailer.send(
-          composeMail(user.email, {
-            kind: 'reset-password',
-            appName: config.appName,
-            locale: localeOf(request),
-            link: confirmLink('recovery', token),
-            expiresInMinutes: minutes(RESET_PASSWORD_EXPIRES_SECONDS),
-          }),
-        )
-      },
+      sendResetPassword: ({ user, token }, request) =>
+        sendLink('reset-password', user.email, confirmLink('recovery', token), RESET_PASSWORD_EXPIRES_SECONDS, request),
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -133,17 +141,8 @@ export async function createAuth(deps: {
       afterEmailVerification: async (verified) => {
         await grantAdminOnVerification(database.db, logger, config.adminEmails, verified)
       },
-      sendVerificationEmail: async ({ user, token }, request) => {
-        await mailer.send(
-          composeMail(user.email, {
-            kind: 'verify-email',
-            appName: config.appName,
-            locale: localeOf(request),
-            link: confirmLink('signup', token),
-            expiresInMinutes: minutes(VERIFY_EMAIL_EXPIRES_SECONDS),
-          }),
-        )
-      },
+      sendVerificationEmail: ({ user, token }, request) =>
+        sendLink('verify-email', user.email, confirmLink('signup', token), VERIFY_EMAIL_EXPIRES_SECONDS, request),
     },
     hooks: {
       // Every way of choosing a password refuses a weak one.
