@@ -4,19 +4,12 @@ import path from 'node:path'
 import type { MailKind, MailMessage } from './types.js'
 
 /** One email kept in the outbox: `DATA_DIR/outbox/<time>-<random>.json`. */
-export interface OutboxEntry {
+export interface OutboxEntry extends MailMessage {
   /** The file name without `.json`; sorting ids sorts by time. */
   id: string
   /** ISO 8601 time the email was handed to the mailer. */
   createdAt: string
-  kind: MailKind
   from: string
-  to: string
-  subject: string
-  text: string
-  html: string
-  link?: string
-  code?: string
 }
 
 export function outboxDir(dataDir: string): string {
