@@ -53,6 +53,20 @@ function localeOf(request: Request | undefined) {
 const minutes = (seconds: number) => Math.ceil(seconds / 60)
 
 /**
+ * better-auth's email tokens are JWTs; one that moves an account to a new address carries
+ * `updateTo`. Read without checking the signature: it only picks the email's wording, and
+ * `/verify-email` checks the token when the link is opened.
+ */
+export function isEmailChangeToken(token: string): boolean {
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString())
+    return typeof payload === 'object' && payload !== null && 'updateTo' in payload && Boolean(payload.updateTo)
+  } catch {
+    return false
+  }
+}
+
+/**
  * Two-factor authentication. better-auth asks for the second factor after a password sign-in
  * only; an emailed code is no second factor, so the code sign-in gets the same challenge: the
  * plugin's own hook (drop the new session, set the two-factor cookie, answer
@@ -82,7 +96,7 @@ export async function createAuth(deps: {
     `${config.appUrl}/confirm?${new URLSearchParams({ type, token }).toString()}`
   /** An email with a link, in the language of the request that caused it. */
   const sendLink = (
-    kind: 'verify-email' | 'reset-password',
+    kind: 'verify-email' | 'reset-password' | 'change-email',
     to: string,
     link: string,
     expiresInSeconds: number,
@@ -95,6 +109,7 @@ export async function createAuth(deps: {
         locale: localeOf(request),
         link,
         expiresInMinutes: minutes(expiresInSeconds),
+        ...(kind === 'change-email' ? { newEmail: to } : {}),
       }),
     )
 
@@ -141,12 +156,31 @@ export async function createAuth(deps: {
       afterEmailVerification: async (verified) => {
         await grantAdminOnVerification(database.db, logger, config.adminEmails, verified)
       },
+      // The same token confirms a new account and a new address; its claims tell them apart.
       sendVerificationEmail: ({ user, token }, request) =>
-        sendLink('verify-email', user.email, confirmLink('signup', token), VERIFY_EMAIL_EXPIRES_SECONDS, request),
+        isEmailChangeToken(token)
+          ? sendLink('change-email', user.email, confirmLink('email_change', token), VERIFY_EMAIL_EXPIRES_SECONDS, request)
+          : sendLink('verify-email', user.email, confirmLink('signup', token), VERIFY_EMAIL_EXPIRES_SECONDS, request),
+    },
+    user: {
+      // A new address is used once its owner opens the link sent to it (PRODUCT §3 /account).
+      changeEmail: { enabled: true },
+      // Deleting an account takes its password (checked in the before hook below).
+      deleteUser: { enabled: true },
     },
     hooks: {
-      // Every way of choosing a password refuses a weak one.
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/delete-user') {
+          const { password } = (ctx.body ?? {}) as Record<string, unknown>
+          if (typeof password !== 'string' || password === '') {
+            throw new APIError('BAD_REQUEST', {
+              code: 'PASSWORD_REQUIRED',
+              message: 'Enter your password to delete the account.',
+            })
+          }
+          return
+        }
+        // Every way of choosing a password refuses a weak one.
         if (!passwordPaths.has(ctx.path)) return
         const body = (ctx.body ?? {}) as Record<string, unknown>
         const password = body.password ?? body.newPassword

@@ -14,6 +14,7 @@ const authCodes: Record<string, { code: ErrorCode; field?: string }> = {
   INVALID_OTP: { code: 'invalid_token' },
   OTP_EXPIRED: { code: 'invalid_token' },
   INVALID_EMAIL: { code: 'validation_failed', field: 'email' },
+  PASSWORD_REQUIRED: { code: 'validation_failed', field: 'password' },
   VALIDATION_ERROR: { code: 'validation_failed' },
 }
 
