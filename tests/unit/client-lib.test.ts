@@ -138,6 +138,7 @@ describe('error messages for the user', () => {
     emailNotVerified: 'verify',
     weakPassword: 'weak',
     invalidToken: 'token',
+    wrongPassword: 'wrong',
     forbidden: 'forbidden',
     notFound: 'not found',
     conflict: 'conflict',

@@ -1,5 +1,6 @@
 import { isApiErrorBody } from '../../shared/errors'
 import { ApiRequestError, NetworkError } from './http-error'
+import { locale } from './i18n'
 import { runtimeConfig } from './runtime-config'
 
 export interface ApiOptions extends Omit<RequestInit, 'body'> {
@@ -17,6 +18,8 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
       ...init,
       headers: {
         Accept: 'application/json',
+        // Emails the request causes are written in the interface language.
+        'Accept-Language': locale.get(),
         ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
         ...headers,
       },

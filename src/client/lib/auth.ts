@@ -1,5 +1,6 @@
 import { atom } from 'nanostores'
 import { api } from './api'
+import { withReadRetries } from './query-client'
 import type { AuthContext, SessionUser } from './guards'
 
 /** What subscribers of `onAuthStateChange` hear (the seed's session events). */
@@ -15,11 +16,14 @@ export type AuthEvent =
 export type AuthListener = (event: AuthEvent, user: SessionUser | null) => void
 
 interface SessionAnswer {
+  session: { id: string }
   user: SessionUser & { image?: string | null; emailVerified: boolean; twoFactorEnabled?: boolean }
 }
 
 /** The signed-in user; `undefined` until the first answer of the server. */
 export const currentUser = atom<SessionUser | null | undefined>(undefined)
+/** The id of this browser's session (to tell it apart in the list of active sessions). */
+export const currentSessionId = atom<string | null>(null)
 
 const listeners = new Set<AuthListener>()
 let loading: Promise<SessionUser | null> | undefined
@@ -42,19 +46,22 @@ function toUser(answer: SessionAnswer | null): SessionUser | null {
   }
 }
 
+function readSession(path: string): Promise<SessionUser | null> {
+  return withReadRetries(() => api<SessionAnswer | null>(path)).then((answer) => {
+    const user = toUser(answer)
+    currentSessionId.set(answer?.session.id ?? null)
+    const first = currentUser.get() === undefined
+    currentUser.set(user)
+    if (first) emit('INITIAL_SESSION', user)
+    return user
+  })
+}
+
 /** Asks the server who is signed in (once; later calls share the answer). */
 export function loadSession(): Promise<SessionUser | null> {
-  loading ??= api<SessionAnswer | null>('/auth/get-session')
-    .then((answer) => {
-      const user = toUser(answer)
-      const first = currentUser.get() === undefined
-      currentUser.set(user)
-      if (first) emit('INITIAL_SESSION', user)
-      return user
-    })
-    .finally(() => {
-      loading = undefined
-    })
+  loading ??= readSession('/auth/get-session').finally(() => {
+    loading = undefined
+  })
   return loading
 }
 
@@ -72,19 +79,35 @@ channel?.addEventListener('message', (event: MessageEvent<AuthEvent>) => {
   }
 })
 
-/** After a successful sign-in (or any change of the user), on this tab and the others. */
-export async function refreshSession(event: AuthEvent): Promise<SessionUser | null> {
-  const user = await loadSession()
-  emit(event, user)
-  channel?.postMessage(event)
+/**
+ * After a successful sign-in (or any change of the user): reads the session again and tells the
+ * subscribers of this tab and the other tabs, event by event.
+ */
+export async function refreshSession(...events: AuthEvent[]): Promise<SessionUser | null> {
+  // From the database: the session's cached copy may be up to 60 s old.
+  const user = await readSession('/auth/get-session?disableCookieCache=true')
+  for (const event of events) {
+    emit(event, user)
+    channel?.postMessage(event)
+  }
   return user
+}
+
+/** An event this tab alone hears (the recovery link was opened here). */
+export function announce(event: AuthEvent): void {
+  emit(event, currentUser.get() ?? null)
+}
+
+/** The session has ended on the server (signed out everywhere, account deleted). */
+export function sessionEnded(): void {
+  currentUser.set(null)
+  emit('SIGNED_OUT', null)
+  channel?.postMessage('SIGNED_OUT')
 }
 
 export async function signOut(): Promise<void> {
   await api('/auth/sign-out', { method: 'POST', json: {} })
-  currentUser.set(null)
-  emit('SIGNED_OUT', null)
-  channel?.postMessage('SIGNED_OUT')
+  sessionEnded()
 }
 
 /** Subscribes to session events; a subscriber joining late hears INITIAL_SESSION at once. */

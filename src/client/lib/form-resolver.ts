@@ -20,7 +20,11 @@ function installZodMessages() {
         case 'too_big':
           return t.tooLong({ max: String(issue.maximum) })
         case 'invalid_format':
-          return issue.format === 'email' ? t.email : undefined
+          if (issue.format === 'email') return t.email
+          return issue.format === 'regex' ? t.code : undefined
+        case 'custom':
+          if (issue.params?.mismatch) return t.passwordMismatch
+          return issue.params?.url ? t.url : undefined
         default:
           return undefined
       }

@@ -1,6 +1,7 @@
 import { type ParsedLocation, redirect } from '@tanstack/react-router'
 import { type AppPath, type GuardName, guardsOf } from '../../shared/routes'
 import { HttpError } from './http-error'
+import { safeRedirect } from './redirect'
 
 export interface SessionUser {
   id: string
@@ -41,8 +42,11 @@ export const guardRegistry: Readonly<Record<string, Guard>> = {
     const user = await requireUser(ctx)
     if (user.role !== 'admin') throw new HttpError(403, 'Administrators only', { key: 'adminsOnly' })
   },
+  // A signed-in visitor goes where `?redirect=` asked (after signing in here), else the dashboard.
   guest: async (ctx) => {
-    if (await ctx.context.auth.getUser()) throw redirect({ to: '/dashboard' })
+    if (!(await ctx.context.auth.getUser())) return
+    const search = ctx.location.search as { redirect?: unknown }
+    throw redirect({ href: safeRedirect(search.redirect) ?? '/dashboard' })
   },
 }
 

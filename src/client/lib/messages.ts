@@ -10,7 +10,8 @@ export const apiErrorMessages = i18n('apiErrors', {
   sessionMissing: 'Your session has ended. Sign in again.',
   invalidCredentials: 'Wrong email or password.',
   emailNotVerified: 'Confirm your email address first: follow the link we sent you.',
-  weakPassword: 'Choose a stronger password: 8 to 128 characters.',
+  weakPassword: 'This password is too easy to guess. Choose a longer or less common one.',
+  wrongPassword: 'Wrong password.',
   invalidToken: 'This link or code is invalid or has expired. Ask for a new one.',
   forbidden: 'You are not allowed to do this.',
   notFound: 'Not found.',
@@ -28,4 +29,8 @@ export const validationMessages = i18n('validation', {
   tooShort: params<{ min: string }>('At least {min} characters'),
   tooLong: params<{ max: string }>('At most {max} characters'),
   email: 'Enter a valid email address',
+  code: 'Enter the 6 digits',
+  passwordMismatch: 'The passwords do not match',
+  passwordHint: '8 to 128 characters. A few unrelated words make a strong one.',
+  url: 'Enter an address that starts with https://',
 })

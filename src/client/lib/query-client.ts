@@ -14,6 +14,18 @@ export function retryDelay(attempt: number): number {
   return base / 2 + Math.random() * (base / 2)
 }
 
+/** A read outside React Query (the session) with the same retry policy. */
+export async function withReadRetries<T>(read: () => Promise<T>): Promise<T> {
+  for (let failures = 0; ; failures++) {
+    try {
+      return await read()
+    } catch (error) {
+      if (!retryRead(failures, error)) throw error
+      await new Promise((resolve) => setTimeout(resolve, retryDelay(failures)))
+    }
+  }
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

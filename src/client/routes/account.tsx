@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PendingPage } from '../features/pages/pending-page'
+import { AccountPage } from '../features/account/account-page'
 import { guardsFor } from '../lib/guards'
 
 export const Route = createFileRoute('/account')({
   beforeLoad: guardsFor('/account'),
-  component: () => <PendingPage title={(t) => t.account} />,
+  component: AccountPage,
 })

@@ -1,6 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PendingPage } from '../features/pages/pending-page'
+import { ConfirmPage, type LinkType } from '../features/auth/confirm-page'
+
+const linkTypes: readonly LinkType[] = ['signup', 'recovery', 'email_change']
 
 export const Route = createFileRoute('/confirm')({
-  component: () => <PendingPage title={(t) => t.confirm} />,
+  validateSearch: (search: Record<string, unknown>): { type?: LinkType; token?: string } => {
+    const type = linkTypes.find((known) => known === search.type)
+    const token = typeof search.token === 'string' && search.token ? search.token : undefined
+    return { ...(type ? { type } : {}), ...(token ? { token } : {}) }
+  },
+  component: function Confirm() {
+    const { type, token } = Route.useSearch()
+    return <ConfirmPage type={type ?? 'signup'} token={token} />
+  },
 })

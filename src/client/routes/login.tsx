@@ -1,10 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PendingPage } from '../features/pages/pending-page'
+import { LoginPage } from '../features/auth/login-page'
+import type { SignInMethod } from '../features/auth/sign-in'
 import { guardsFor } from '../lib/guards'
 import { redirectSearch } from '../lib/redirect'
 
+const methods: readonly SignInMethod[] = ['code', 'recovery']
+
 export const Route = createFileRoute('/login')({
-  validateSearch: redirectSearch,
+  validateSearch: (search: Record<string, unknown>): { redirect?: string; method?: SignInMethod } => {
+    const method = methods.find((known) => known === search.method)
+    return { ...redirectSearch(search), ...(method ? { method } : {}) }
+  },
   beforeLoad: guardsFor('/login'),
-  component: () => <PendingPage title={(t) => t.login} />,
+  component: function Login() {
+    const { method } = Route.useSearch()
+    return <LoginPage key={method} method={method ?? 'password'} />
+  },
 })

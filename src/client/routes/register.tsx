@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PendingPage } from '../features/pages/pending-page'
+import { RegisterPage } from '../features/auth/register-page'
 import { guardsFor } from '../lib/guards'
 
 export const Route = createFileRoute('/register')({
   beforeLoad: guardsFor('/register'),
-  component: () => <PendingPage title={(t) => t.register} />,
+  component: RegisterPage,
 })

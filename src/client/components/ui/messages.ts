@@ -8,4 +8,5 @@ export const uiMessages = i18n('ui', {
   noData: 'No data',
   noMatch: 'No matching data',
   loading: 'Loading…',
+  showPassword: 'Show password',
 })

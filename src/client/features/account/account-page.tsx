@@ -1,0 +1,31 @@
+import { useStore } from '@nanostores/react'
+import { currentUser } from '../../lib/auth'
+import { Page } from '../pages/page'
+import { DeleteSection } from './delete-section'
+import { EmailSection } from './email-section'
+import { accountMessages } from './messages'
+import { PasswordSection } from './password-section'
+import { ProfileSection } from './profile-section'
+import { SessionsSection } from './sessions-section'
+import { TwoFactorSection } from './two-factor-section'
+
+/** `/account` (auth guard): profile, email, password, two factors, sessions, deletion. */
+export function AccountPage() {
+  const t = useStore(accountMessages)
+  const user = useStore(currentUser)
+  return (
+    <Page title={t.title} lead={t.lead}>
+      {user && (
+        <div className="grid gap-6">
+          {/* Keyed by user: a profile changed elsewhere (another tab) resets the form. */}
+          <ProfileSection key={`${user.name}\n${user.image ?? ''}`} user={user} />
+          <EmailSection user={user} />
+          <PasswordSection />
+          <TwoFactorSection user={user} />
+          <SessionsSection />
+          <DeleteSection user={user} />
+        </div>
+      )}
+    </Page>
+  )
+}

@@ -1,0 +1,90 @@
+import { useStore } from '@nanostores/react'
+import { useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
+import { z } from 'zod/mini'
+import { Alert } from '../../components/ui/alert'
+import { Button } from '../../components/ui/button'
+import { Field, Input } from '../../components/ui/field'
+import { PasswordInput } from '../../components/ui/password-input'
+import { sessionEnded } from '../../lib/auth'
+import { authApi } from '../../lib/auth-api'
+import { formResolver } from '../../lib/form-resolver'
+import type { SessionUser } from '../../lib/guards'
+import { toast } from '../../lib/toast'
+import { useFormMutation } from '../../lib/use-form-mutation'
+import { accountMessages } from './messages'
+import { Section } from './section'
+
+interface DeleteValues {
+  typed: string
+  password: string
+}
+
+const deleteSchema = z.object({
+  typed: z.string(),
+  password: z.string().check(z.minLength(1)),
+})
+
+/** Deleting takes the account's email typed out (the button stays off until it matches) and the password. */
+export function DeleteSection({ user }: { user: SessionUser }) {
+  const t = useStore(accountMessages)
+  const navigate = useNavigate()
+  const [open, setOpen] = useState(false)
+  const form = useForm<DeleteValues>({
+    resolver: formResolver(deleteSchema),
+    defaultValues: { typed: '', password: '' },
+  })
+  const { mutation, submit, errorText } = useFormMutation(
+    form,
+    ({ password }) => authApi.deleteAccount(password),
+    {
+      passwordField: 'password',
+      onSuccess: async () => {
+        sessionEnded()
+        toast({ title: accountMessages.get().deleted, variant: 'success' })
+        await navigate({ to: '/' })
+      },
+    },
+  )
+  const typed = useWatch({ control: form.control, name: 'typed' })
+  const matches = typed.trim().toLowerCase() === user.email.toLowerCase()
+
+  return (
+    <Section title={t.deleteTitle} lead={t.deleteLead} danger>
+      {open ? (
+        <form noValidate onSubmit={(event) => void submit(event)} className="grid max-w-sm gap-4">
+          <Field label={t.deleteTypeEmail({ email: user.email })}>
+            {(control) => (
+              <Input
+                {...control}
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                {...form.register('typed')}
+              />
+            )}
+          </Field>
+          <Field label={t.password} error={form.formState.errors.password?.message}>
+            {(control) => (
+              <PasswordInput {...control} autoComplete="current-password" {...form.register('password')} />
+            )}
+          </Field>
+          {errorText && <Alert variant="error">{errorText}</Alert>}
+          <div className="flex gap-2">
+            <Button type="submit" variant="destructive" disabled={!matches || mutation.isPending}>
+              {mutation.isPending ? t.deleting : t.deleteConfirm}
+            </Button>
+            <Button variant="ghost" onClick={() => setOpen(false)}>
+              {t.cancel}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <Button variant="destructive" onClick={() => setOpen(true)}>
+          {t.deleteOpen}
+        </Button>
+      )}
+    </Section>
+  )
+}

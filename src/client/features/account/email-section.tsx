@@ -1,0 +1,57 @@
+import { useStore } from '@nanostores/react'
+import { useForm } from 'react-hook-form'
+import { type ChangeEmailValues, changeEmailSchema } from '../../../shared/auth'
+import { Alert } from '../../components/ui/alert'
+import { Button } from '../../components/ui/button'
+import { Field, Input } from '../../components/ui/field'
+import { authApi } from '../../lib/auth-api'
+import { formResolver } from '../../lib/form-resolver'
+import type { SessionUser } from '../../lib/guards'
+import { useFormMutation } from '../../lib/use-form-mutation'
+import { accountMessages } from './messages'
+import { Section } from './section'
+
+/** A new address is used once its owner opens the link sent to it (`/confirm?type=email_change`). */
+export function EmailSection({ user }: { user: SessionUser }) {
+  const t = useStore(accountMessages)
+  const form = useForm<ChangeEmailValues>({
+    resolver: formResolver(changeEmailSchema),
+    defaultValues: { newEmail: '' },
+  })
+  const { mutation, submit, errorText } = useFormMutation(form, ({ newEmail }) =>
+    authApi.changeEmail(newEmail),
+  )
+
+  return (
+    <Section
+      title={t.emailTitle}
+      lead={
+        <span className="flex flex-wrap items-center gap-2">
+          {t.currentEmail({ email: user.email })}
+          <span
+            className={`rounded-full border px-2 py-0.5 text-xs font-medium ${user.emailVerified ? 'border-success text-success' : 'border-warning text-warning'}`}
+          >
+            {user.emailVerified ? t.verified : t.notVerified}
+          </span>
+        </span>
+      }
+    >
+      <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+        <Field label={t.newEmail} error={form.formState.errors.newEmail?.message}>
+          {(control) => (
+            <Input {...control} type="email" autoComplete="email" {...form.register('newEmail')} />
+          )}
+        </Field>
+        {errorText && <Alert variant="error">{errorText}</Alert>}
+        {mutation.isSuccess && (
+          <Alert variant="success">{t.emailChangeSent({ email: mutation.variables.newEmail })}</Alert>
+        )}
+        <div>
+          <Button type="submit" variant="outline" disabled={mutation.isPending}>
+            {mutation.isPending ? t.saving : t.changeEmail}
+          </Button>
+        </div>
+      </form>
+    </Section>
+  )
+}

@@ -1,0 +1,59 @@
+import { useStore } from '@nanostores/react'
+import { useForm } from 'react-hook-form'
+import { type PasswordConfirmValues, passwordConfirmSchema } from '../../../shared/auth'
+import { Alert } from '../../components/ui/alert'
+import { Button, type ButtonProps } from '../../components/ui/button'
+import { Field } from '../../components/ui/field'
+import { PasswordInput } from '../../components/ui/password-input'
+import { formResolver } from '../../lib/form-resolver'
+import { useFormMutation } from '../../lib/use-form-mutation'
+import { accountMessages } from './messages'
+
+/** A sensitive change asks for the password again. */
+export function PasswordConfirmForm<T>({
+  submitLabel,
+  variant,
+  confirm,
+  onConfirmed,
+  onCancel,
+}: {
+  submitLabel: string
+  variant?: ButtonProps['variant']
+  confirm: (password: string) => Promise<T>
+  onConfirmed: (result: T) => unknown
+  onCancel: () => void
+}) {
+  const t = useStore(accountMessages)
+  const form = useForm<PasswordConfirmValues>({
+    resolver: formResolver(passwordConfirmSchema),
+    defaultValues: { password: '' },
+  })
+  const { mutation, submit, errorText } = useFormMutation(form, ({ password }) => confirm(password), {
+    passwordField: 'password',
+    onSuccess: onConfirmed,
+  })
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="grid max-w-sm gap-4">
+      <Field label={t.password} hint={t.mfaPasswordLead} error={form.formState.errors.password?.message}>
+        {(control) => (
+          <PasswordInput
+            {...control}
+            autoComplete="current-password"
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- opened by the button just pressed
+            autoFocus
+            {...form.register('password')}
+          />
+        )}
+      </Field>
+      {errorText && <Alert variant="error">{errorText}</Alert>}
+      <div className="flex gap-2">
+        <Button type="submit" variant={variant} disabled={mutation.isPending}>
+          {mutation.isPending ? t.saving : submitLabel}
+        </Button>
+        <Button variant="ghost" onClick={onCancel}>
+          {t.cancel}
+        </Button>
+      </div>
+    </form>
+  )
+}

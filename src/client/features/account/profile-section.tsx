@@ -1,0 +1,62 @@
+import { useStore } from '@nanostores/react'
+import { useForm, useWatch } from 'react-hook-form'
+import { type ProfileValues, profileSchema } from '../../../shared/auth'
+import { Alert } from '../../components/ui/alert'
+import { Avatar } from '../../components/ui/avatar'
+import { Button } from '../../components/ui/button'
+import { Field, Input } from '../../components/ui/field'
+import { refreshSession } from '../../lib/auth'
+import { authApi } from '../../lib/auth-api'
+import { formResolver } from '../../lib/form-resolver'
+import type { SessionUser } from '../../lib/guards'
+import { toast } from '../../lib/toast'
+import { useFormMutation } from '../../lib/use-form-mutation'
+import { accountMessages } from './messages'
+import { Section } from './section'
+
+export function ProfileSection({ user }: { user: SessionUser }) {
+  const t = useStore(accountMessages)
+  const form = useForm<ProfileValues>({
+    resolver: formResolver(profileSchema),
+    defaultValues: { name: user.name, image: user.image ?? '' },
+  })
+  const { mutation, submit, errorText } = useFormMutation(
+    form,
+    ({ name, image }) => authApi.updateUser({ name, image: image || null }),
+    {
+      onSuccess: async (_, values) => {
+        await refreshSession('USER_UPDATED')
+        form.reset(values)
+        toast({ title: accountMessages.get().saved, variant: 'success' })
+      },
+    },
+  )
+  const { errors } = form.formState
+  const [preview, name] = useWatch({ control: form.control, name: ['image', 'name'] })
+
+  return (
+    <Section title={t.profileTitle}>
+      <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+        <div className="flex items-center gap-4">
+          <Avatar src={errors.image ? null : preview || null} alt={name || user.name} size="3xl" />
+          <div className="grid flex-1 gap-4">
+            <Field label={t.name} error={errors.name?.message}>
+              {(control) => <Input {...control} autoComplete="name" {...form.register('name')} />}
+            </Field>
+          </div>
+        </div>
+        <Field label={t.avatarUrl} hint={t.avatarHint} error={errors.image?.message}>
+          {(control) => (
+            <Input {...control} type="url" inputMode="url" autoComplete="photo" {...form.register('image')} />
+          )}
+        </Field>
+        {errorText && <Alert variant="error">{errorText}</Alert>}
+        <div>
+          <Button type="submit" disabled={mutation.isPending || !form.formState.isDirty}>
+            {mutation.isPending ? t.saving : t.save}
+          </Button>
+        </div>
+      </form>
+    </Section>
+  )
+}

@@ -1,0 +1,104 @@
+import { useStore } from '@nanostores/react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { Alert } from '../../components/ui/alert'
+import { Button } from '../../components/ui/button'
+import { Skeleton } from '../../components/ui/skeleton'
+import { currentSessionId, sessionEnded } from '../../lib/auth'
+import { authApi } from '../../lib/auth-api'
+import { errorMessage } from '../../lib/error-message'
+import { format } from '../../lib/i18n'
+import { apiErrorMessages } from '../../lib/messages'
+import { toast } from '../../lib/toast'
+import { describeUserAgent } from '../../lib/user-agent'
+import { accountMessages } from './messages'
+import { Section } from './section'
+
+export const sessionsQueryKey = ['auth', 'sessions']
+
+export function SessionsSection() {
+  const t = useStore(accountMessages)
+  const errorTexts = useStore(apiErrorMessages)
+  const formats = useStore(format)
+  const thisSession = useStore(currentSessionId)
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  // Signing in again (two factors turned on) replaces this device's session: read the list anew.
+  const sessions = useQuery({ queryKey: [...sessionsQueryKey, thisSession], queryFn: authApi.listSessions })
+  const revoke = useMutation({
+    mutationFn: authApi.revokeSession,
+    onSuccess: async () => {
+      toast({ title: accountMessages.get().sessionRevoked, variant: 'success' })
+      await queryClient.invalidateQueries({ queryKey: sessionsQueryKey })
+    },
+  })
+  const everywhere = useMutation({
+    mutationFn: authApi.revokeAllSessions,
+    onSuccess: async () => {
+      sessionEnded()
+      await navigate({ to: '/login' })
+    },
+  })
+  const failure = revoke.error ?? everywhere.error ?? sessions.error
+
+  // This device first, then the most recently used.
+  const list = [...(sessions.data ?? [])].sort(
+    (a, b) =>
+      Number(b.id === thisSession) - Number(a.id === thisSession) ||
+      Date.parse(b.updatedAt) - Date.parse(a.updatedAt),
+  )
+
+  return (
+    <Section title={t.sessionsTitle} lead={t.sessionsLead}>
+      {sessions.isPending && <Skeleton className="h-16 w-full" />}
+      <ul className="divide-y">
+        {list.map((session) => {
+          const device = describeUserAgent(session.userAgent) ?? t.unknownDevice
+          const current = session.id === thisSession
+          return (
+            <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <div>
+                <p className="font-medium">
+                  {device}
+                  {current && (
+                    <span className="ml-2 rounded-full border border-success px-2 py-0.5 text-xs text-success">
+                      {t.thisDevice}
+                    </span>
+                  )}
+                </p>
+                <p className="text-sm text-muted-foreground">
+                  {[
+                    session.ipAddress,
+                    t.lastActive({
+                      time: formats.time(new Date(session.updatedAt), { dateStyle: 'medium', timeStyle: 'short' }),
+                    }),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
+              </div>
+              {!current && (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={t.revokeSession({ device })}
+                  disabled={revoke.isPending}
+                  onClick={() => revoke.mutate(session.token)}
+                >
+                  {t.revoke}
+                </Button>
+              )}
+            </li>
+          )
+        })}
+      </ul>
+      {failure && <Alert variant="error" className="mt-4">{errorMessage(failure, errorTexts)}</Alert>}
+      <div className="mt-4 flex flex-wrap items-center gap-3 border-t pt-4">
+        <Button variant="outline" disabled={everywhere.isPending} onClick={() => everywhere.mutate()}>
+          {t.signOutEverywhere}
+        </Button>
+        <span className="text-sm text-muted-foreground">{t.signOutEverywhereLead}</span>
+      </div>
+    </Section>
+  )
+}

@@ -1,0 +1,143 @@
+import { useStore } from '@nanostores/react'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { type TotpCodeValues, totpCodeSchema } from '../../../shared/auth'
+import { Alert } from '../../components/ui/alert'
+import { Button } from '../../components/ui/button'
+import { Field, Input } from '../../components/ui/field'
+import { refreshSession } from '../../lib/auth'
+import { type TwoFactorSetup, authApi } from '../../lib/auth-api'
+import { formResolver } from '../../lib/form-resolver'
+import type { SessionUser } from '../../lib/guards'
+import { toast } from '../../lib/toast'
+import { useFormMutation } from '../../lib/use-form-mutation'
+import { accountMessages } from './messages'
+import { PasswordConfirmForm } from './password-confirm-form'
+import { QrCode } from './qr-code'
+import { Section } from './section'
+
+type Step = 'idle' | 'password' | { setup: TwoFactorSetup }
+
+/** TOTP: password → QR code, key and backup codes → first code turns it on. Off with the password. */
+export function TwoFactorSection({ user }: { user: SessionUser }) {
+  const t = useStore(accountMessages)
+  const [step, setStep] = useState<Step>('idle')
+  const enabled = user.twoFactorEnabled ?? false
+  const done = async (message: string) => {
+    await refreshSession('USER_UPDATED')
+    setStep('idle')
+    toast({ title: message, variant: 'success' })
+  }
+
+  return (
+    <Section title={t.mfaTitle} lead={enabled ? t.mfaOn : t.mfaOff}>
+      {step === 'idle' && (
+        <Button variant={enabled ? 'outline' : 'primary'} onClick={() => setStep('password')}>
+          {enabled ? t.turnOff : t.turnOn}
+        </Button>
+      )}
+      {step === 'password' &&
+        (enabled ? (
+          <PasswordConfirmForm
+            submitLabel={t.turnOff}
+            variant="destructive"
+            confirm={authApi.disableTwoFactor}
+            onConfirmed={() => done(accountMessages.get().mfaDisabled)}
+            onCancel={() => setStep('idle')}
+          />
+        ) : (
+          <PasswordConfirmForm
+            submitLabel={t.turnOn}
+            confirm={authApi.enableTwoFactor}
+            onConfirmed={(setup) => setStep({ setup })}
+            onCancel={() => setStep('idle')}
+          />
+        ))}
+      {typeof step === 'object' && (
+        <Enrol
+          setup={step.setup}
+          onEnabled={() => done(accountMessages.get().mfaEnabled)}
+          onCancel={() => setStep('idle')}
+        />
+      )}
+    </Section>
+  )
+}
+
+function Enrol({
+  setup,
+  onEnabled,
+  onCancel,
+}: {
+  setup: TwoFactorSetup
+  onEnabled: () => unknown
+  onCancel: () => void
+}) {
+  const t = useStore(accountMessages)
+  const [copied, setCopied] = useState(false)
+  const secret = new URL(setup.totpURI).searchParams.get('secret') ?? ''
+  const form = useForm<TotpCodeValues>({
+    resolver: formResolver(totpCodeSchema),
+    defaultValues: { code: '' },
+  })
+  const { mutation, submit, errorText } = useFormMutation(form, ({ code }) => authApi.verifyTotp(code), {
+    onSuccess: onEnabled,
+  })
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-start gap-6">
+        <QrCode value={setup.totpURI} label={t.qrLabel} />
+        <div className="grid max-w-sm gap-2 text-sm">
+          <p>{t.mfaScan}</p>
+          <p>
+            {t.setupKey}: <code className="font-mono break-all select-all">{secret}</code>
+          </p>
+        </div>
+      </div>
+      <div>
+        <h3 className="font-semibold">{t.backupCodesTitle}</h3>
+        <p className="mt-1 text-sm text-muted-foreground">{t.backupCodesLead}</p>
+        <ul aria-label={t.backupCodesTitle} className="mt-3 grid max-w-sm grid-cols-2 gap-2 font-mono text-sm">
+          {setup.backupCodes.map((code) => (
+            <li key={code} className="rounded-md bg-muted px-2 py-1">
+              {code}
+            </li>
+          ))}
+        </ul>
+        <Button
+          variant="outline"
+          size="sm"
+          className="mt-3"
+          onClick={() =>
+            void navigator.clipboard.writeText(setup.backupCodes.join('\n')).then(() => setCopied(true))
+          }
+        >
+          {copied ? t.copied : t.copyCodes}
+        </Button>
+      </div>
+      <form noValidate onSubmit={(event) => void submit(event)} className="grid max-w-sm gap-4">
+        <Field label={t.authenticationCode} error={form.formState.errors.code?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              className="font-mono tracking-widest"
+              {...form.register('code')}
+            />
+          )}
+        </Field>
+        {errorText && <Alert variant="error">{errorText}</Alert>}
+        <div className="flex gap-2">
+          <Button type="submit" disabled={mutation.isPending}>
+            {mutation.isPending ? t.saving : t.confirmMfa}
+          </Button>
+          <Button variant="ghost" onClick={onCancel}>
+            {t.cancel}
+          </Button>
+        </div>
+      </form>
+    </div>
+  )
+}

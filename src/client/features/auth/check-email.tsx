@@ -1,0 +1,59 @@
+import { useStore } from '@nanostores/react'
+import { useMutation } from '@tanstack/react-query'
+import { Alert } from '../../components/ui/alert'
+import { Button } from '../../components/ui/button'
+import { MailIcon } from '../../components/ui/icons'
+import { errorMessage } from '../../lib/error-message'
+import { apiErrorMessages } from '../../lib/messages'
+import { authMessages } from './messages'
+import { useCoolDown } from './use-cool-down'
+
+/**
+ * "Check your email": what was sent and where, and a button to send it again once the
+ * cool-down has run out.
+ */
+export function CheckEmail({
+  message,
+  resend,
+  onChangeEmail,
+}: {
+  /** What was sent where; left out when the page says it already. */
+  message?: string
+  resend: () => Promise<unknown>
+  onChangeEmail?: () => void
+}) {
+  const t = useStore(authMessages)
+  const errorTexts = useStore(apiErrorMessages)
+  const coolDown = useCoolDown()
+  const again = useMutation({ mutationFn: resend, onSuccess: coolDown.restart })
+
+  return (
+    <div className="grid gap-4">
+      {message && (
+        <div className="flex gap-3">
+          <MailIcon className="mt-0.5 size-6 shrink-0 text-primary-text" />
+          <p>{message}</p>
+        </div>
+      )}
+      <p className="text-sm text-muted-foreground">{t.notReceived}</p>
+      {again.isSuccess && coolDown.secondsLeft > 0 && <Alert variant="success">{t.sentAgain}</Alert>}
+      {again.isError && <Alert variant="error">{errorMessage(again.error, errorTexts)}</Alert>}
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="outline"
+          disabled={coolDown.secondsLeft > 0 || again.isPending}
+          onClick={() => again.mutate()}
+        >
+          {coolDown.secondsLeft > 0
+            ? t.sendAgainIn({ seconds: String(coolDown.secondsLeft) })
+            : t.sendAgain}
+        </Button>
+        {onChangeEmail && (
+          <Button variant="ghost" onClick={onChangeEmail}>
+            {t.useAnotherEmail}
+          </Button>
+        )}
+      </div>
+    </div>
+  )
+}

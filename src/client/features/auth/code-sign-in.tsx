@@ -1,0 +1,86 @@
+import { useStore } from '@nanostores/react'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { type CodeSignInValues, codeSignInSchema } from '../../../shared/auth'
+import { Alert } from '../../components/ui/alert'
+import { Button } from '../../components/ui/button'
+import { Field, Input } from '../../components/ui/field'
+import { authApi } from '../../lib/auth-api'
+import { formResolver } from '../../lib/form-resolver'
+import { useFormMutation } from '../../lib/use-form-mutation'
+import { AuthCard } from './auth-card'
+import { CheckEmail } from './check-email'
+import { EmailForm } from './email-form'
+import { authMessages } from './messages'
+import { MethodLink, afterFirstFactor } from './sign-in'
+
+/** "Sign in with a code": the email first ("Send code"), then the 6 digits ("Verify"). */
+export function CodeSignIn({ askSecondFactor }: { askSecondFactor: () => void }) {
+  const t = useStore(authMessages)
+  const [sentTo, setSentTo] = useState<string | null>(null)
+  return (
+    <AuthCard
+      title={t.signInWithCode}
+      lead={sentTo ? t.codeSent({ email: sentTo }) : t.codeLead}
+      footer={<MethodLink method="password">{t.signInWithPassword}</MethodLink>}
+    >
+      {sentTo ? (
+        <CodeStep email={sentTo} askSecondFactor={askSecondFactor} onChangeEmail={() => setSentTo(null)} />
+      ) : (
+        <EmailForm
+          submitLabel={t.sendCode}
+          pendingLabel={t.sendingCode}
+          send={authApi.sendSignInCode}
+          onSent={setSentTo}
+        />
+      )}
+    </AuthCard>
+  )
+}
+
+function CodeStep({
+  email,
+  askSecondFactor,
+  onChangeEmail,
+}: {
+  email: string
+  askSecondFactor: () => void
+  onChangeEmail: () => void
+}) {
+  const t = useStore(authMessages)
+  const form = useForm<CodeSignInValues>({
+    resolver: formResolver(codeSignInSchema),
+    defaultValues: { email, code: '' },
+  })
+  const { mutation, submit, errorText } = useFormMutation(form, authApi.signInWithCode, {
+    onSuccess: (answer) => afterFirstFactor(answer, askSecondFactor),
+  })
+  return (
+    <>
+      <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+        <Field label={t.code} error={form.formState.errors.code?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- the one thing to do on this step
+              autoFocus
+              className="font-mono tracking-[0.3em]"
+              {...form.register('code')}
+            />
+          )}
+        </Field>
+        {errorText && <Alert variant="error">{errorText}</Alert>}
+        <Button type="submit" disabled={mutation.isPending}>
+          {mutation.isPending ? t.verifying : t.verify}
+        </Button>
+      </form>
+      <CheckEmail
+        resend={() => authApi.sendSignInCode(email)}
+        onChangeEmail={onChangeEmail}
+      />
+    </>
+  )
+}

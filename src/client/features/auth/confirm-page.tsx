@@ -1,0 +1,205 @@
+import { useStore } from '@nanostores/react'
+import { useQuery } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { type NewPasswordValues, newPasswordSchema } from '../../../shared/auth'
+import { Alert } from '../../components/ui/alert'
+import { Button } from '../../components/ui/button'
+import { Field } from '../../components/ui/field'
+import { PasswordInput } from '../../components/ui/password-input'
+import { announce, refreshSession } from '../../lib/auth'
+import { authApi } from '../../lib/auth-api'
+import { errorMessage } from '../../lib/error-message'
+import { formResolver } from '../../lib/form-resolver'
+import { ApiRequestError } from '../../lib/http-error'
+import { apiErrorMessages, validationMessages } from '../../lib/messages'
+import { toast } from '../../lib/toast'
+import { useFormMutation } from '../../lib/use-form-mutation'
+import { AuthCard, authLinkClass } from './auth-card'
+import { CheckEmail } from './check-email'
+import { EmailForm } from './email-form'
+import { authMessages } from './messages'
+
+/** The kinds of emailed links (`/confirm?type=…&token=…`, written by the server's auth module). */
+export type LinkType = 'signup' | 'recovery' | 'email_change'
+
+/** A link the server refused (as opposed to a server or network failure, worth retrying). */
+const isRefusedLink = (error: unknown) =>
+  error instanceof ApiRequestError && error.status >= 400 && error.status < 500
+
+/** `/confirm`: lands every emailed link. */
+export function ConfirmPage({ type, token }: { type: LinkType; token?: string }) {
+  if (!token) return <NoToken />
+  if (type === 'recovery') return <NewPassword token={token} />
+  return <VerifyEmail token={token} emailChange={type === 'email_change'} />
+}
+
+function NoToken() {
+  const t = useStore(authMessages)
+  return (
+    <AuthCard title={t.noTokenTitle} lead={t.noToken}>
+      <ul className="grid gap-2">
+        <li>
+          <Link to="/login" className={authLinkClass}>
+            {t.signIn}
+          </Link>
+        </li>
+        <li>
+          <Link to="/register" className={authLinkClass}>
+            {t.createAnAccount}
+          </Link>
+        </li>
+        <li>
+          <Link to="/login" search={{ method: 'recovery' }} className={authLinkClass}>
+            {t.forgotPassword}
+          </Link>
+        </li>
+      </ul>
+    </AuthCard>
+  )
+}
+
+/** Sign-up confirmation and email change: the link is checked once, then the session is read. */
+function VerifyEmail({ token, emailChange }: { token: string; emailChange: boolean }) {
+  const t = useStore(authMessages)
+  const errorTexts = useStore(apiErrorMessages)
+  const navigate = useNavigate()
+  const verification = useQuery({
+    queryKey: ['verify-email', token],
+    queryFn: async () => {
+      await authApi.verifyEmail(token)
+      return refreshSession(emailChange ? 'USER_UPDATED' : 'SIGNED_IN')
+    },
+    // A token works once: never check it again behind the user's back.
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    retry: (failures, error) => !isRefusedLink(error) && failures < 2,
+  })
+  const user = verification.data
+
+  useEffect(() => {
+    if (!user) return
+    if (emailChange) {
+      toast({ title: t.emailChangedTitle, description: t.emailChanged({ email: user.email }), variant: 'success' })
+      void navigate({ to: '/account', replace: true })
+    } else {
+      toast({ title: t.confirmedTitle, description: t.confirmedSignedIn, variant: 'success' })
+      void navigate({ to: '/dashboard', replace: true })
+    }
+    // Once per confirmed link; the texts are read at that moment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [user])
+
+  if (verification.isPending || user) {
+    return (
+      <AuthCard title={t.confirmTitle}>
+        <p role="status" className="flex items-center gap-3">
+          <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-primary border-t-transparent" />
+          {t.confirming}
+        </p>
+      </AuthCard>
+    )
+  }
+  if (verification.isSuccess) {
+    // The link worked before: the address is confirmed, but this browser is not signed in.
+    return (
+      <AuthCard title={t.confirmedTitle} lead={t.alreadyConfirmed}>
+        <Button asChild>
+          <Link to="/login">{t.signIn}</Link>
+        </Button>
+      </AuthCard>
+    )
+  }
+  if (!isRefusedLink(verification.error)) {
+    return (
+      <AuthCard title={t.confirmTitle}>
+        <Alert variant="error">{errorMessage(verification.error, errorTexts)}</Alert>
+        <Button onClick={() => void verification.refetch()}>{t.tryAgain}</Button>
+      </AuthCard>
+    )
+  }
+  if (emailChange) {
+    return (
+      <AuthCard title={t.invalidLinkTitle} lead={t.invalidEmailChange}>
+        <Button asChild>
+          <Link to="/account">{t.openAccount}</Link>
+        </Button>
+      </AuthCard>
+    )
+  }
+  return <InvalidLink resend={authApi.resendVerification} sentMessage={t.signUpSent} />
+}
+
+/** An invalid or expired link, with a form to have a new one sent. */
+function InvalidLink({
+  resend,
+  sentMessage,
+}: {
+  resend: (email: string) => Promise<unknown>
+  sentMessage: (values: { email: string }) => string
+}) {
+  const t = useStore(authMessages)
+  const [sentTo, setSentTo] = useState<string | null>(null)
+  if (sentTo) {
+    return (
+      <AuthCard title={t.checkEmailTitle}>
+        <CheckEmail message={sentMessage({ email: sentTo })} resend={() => resend(sentTo)} onChangeEmail={() => setSentTo(null)} />
+      </AuthCard>
+    )
+  }
+  return (
+    <AuthCard title={t.invalidLinkTitle} lead={t.invalidLink}>
+      <EmailForm submitLabel={t.sendNewLink} pendingLabel={t.sendingLink} send={resend} onSent={setSentTo} />
+    </AuthCard>
+  )
+}
+
+/** Password recovery: a new password for the account the link was sent to. */
+function NewPassword({ token }: { token: string }) {
+  const t = useStore(authMessages)
+  const hints = useStore(validationMessages)
+  const form = useForm<NewPasswordValues>({
+    resolver: formResolver(newPasswordSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  })
+  const { mutation, submit, errorText } = useFormMutation(form, ({ password }) =>
+    authApi.resetPassword(token, password),
+  )
+  useEffect(() => announce('PASSWORD_RECOVERY'), [])
+
+  if (mutation.error instanceof ApiRequestError && mutation.error.code === 'invalid_token') {
+    return <InvalidLink resend={authApi.requestPasswordReset} sentMessage={t.recoverySent} />
+  }
+  if (mutation.isSuccess) {
+    return (
+      <AuthCard title={t.passwordChangedTitle} lead={t.passwordChanged}>
+        <Button asChild>
+          <Link to="/login">{t.signIn}</Link>
+        </Button>
+      </AuthCard>
+    )
+  }
+  const { errors } = form.formState
+  return (
+    <AuthCard title={t.newPasswordTitle} lead={t.newPasswordLead}>
+      <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+        <Field label={t.newPassword} hint={hints.passwordHint} error={errors.password?.message}>
+          {(control) => (
+            <PasswordInput {...control} autoComplete="new-password" {...form.register('password')} />
+          )}
+        </Field>
+        <Field label={t.confirmPassword} error={errors.confirmPassword?.message}>
+          {(control) => (
+            <PasswordInput {...control} autoComplete="new-password" {...form.register('confirmPassword')} />
+          )}
+        </Field>
+        {errorText && <Alert variant="error">{errorText}</Alert>}
+        <Button type="submit" disabled={mutation.isPending}>
+          {mutation.isPending ? t.settingPassword : t.setPassword}
+        </Button>
+      </form>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,44 @@
+import { useStore } from '@nanostores/react'
+import { useForm } from 'react-hook-form'
+import { type EmailFormValues, emailFormSchema } from '../../../shared/auth'
+import { Alert } from '../../components/ui/alert'
+import { Button } from '../../components/ui/button'
+import { Field, Input } from '../../components/ui/field'
+import { formResolver } from '../../lib/form-resolver'
+import { useFormMutation } from '../../lib/use-form-mutation'
+import { authMessages } from './messages'
+
+/** One email field that asks for an email (a link or a code) to be sent to it. */
+export function EmailForm({
+  submitLabel,
+  pendingLabel,
+  send,
+  onSent,
+}: {
+  submitLabel: string
+  pendingLabel: string
+  send: (email: string) => Promise<unknown>
+  onSent: (email: string) => void
+}) {
+  const t = useStore(authMessages)
+  const form = useForm<EmailFormValues>({
+    resolver: formResolver(emailFormSchema),
+    defaultValues: { email: '' },
+  })
+  const { mutation, submit, errorText } = useFormMutation(form, ({ email }) => send(email), {
+    onSuccess: (_, { email }) => onSent(email),
+  })
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+      <Field label={t.email} error={form.formState.errors.email?.message}>
+        {(control) => (
+          <Input {...control} type="email" autoComplete="email" {...form.register('email')} />
+        )}
+      </Field>
+      {errorText && <Alert variant="error">{errorText}</Alert>}
+      <Button type="submit" disabled={mutation.isPending}>
+        {mutation.isPending ? pendingLabel : submitLabel}
+      </Button>
+    </form>
+  )
+}

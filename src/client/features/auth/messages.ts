@@ -1,0 +1,85 @@
+import { params } from '@nanostores/i18n'
+import { i18n } from '../../lib/i18n'
+
+/** Registration, sign-in and the emailed links (PRODUCT §7 labels). */
+export const authMessages = i18n('auth', {
+  name: 'Name',
+  email: 'Email',
+  password: 'Password',
+  confirmPassword: 'Confirm password',
+  newPassword: 'New password',
+
+  registerTitle: 'Create an account',
+  registerLead: 'Track your level from A1 to C2 and see how far you have come.',
+  createAccount: 'Create account',
+  creatingAccount: 'Creating account…',
+  haveAccount: 'Already have an account?',
+  signIn: 'Sign in',
+
+  checkEmailTitle: 'Check your email',
+  signUpSent: params<{ email: string }>(
+    'We sent an email to {email}. Open the link in it to finish creating your account.',
+  ),
+  recoverySent: params<{ email: string }>(
+    'If an account uses {email}, a link to choose a new password is on its way. It works for one hour.',
+  ),
+  notReceived: 'Nothing arrived? Look in the spam folder, or send it again.',
+  sendAgain: 'Send again',
+  sendAgainIn: params<{ seconds: string }>('Send again in {seconds} s'),
+  sentAgain: 'Sent again. Check your inbox.',
+  useAnotherEmail: 'Use a different email',
+
+  signInTitle: 'Sign in',
+  signInLead: 'Welcome back.',
+  signingIn: 'Signing in…',
+  forgotPassword: 'Forgot password?',
+  signInWithCode: 'Sign in with a code',
+  signInWithPassword: 'Sign in with a password',
+  noAccount: 'New here?',
+  createAnAccount: 'Create an account',
+
+  codeLead: 'We email you a 6-digit code that signs you in.',
+  sendCode: 'Send code',
+  sendingCode: 'Sending…',
+  code: 'Code',
+  codeSent: params<{ email: string }>(
+    'If an account uses {email}, a 6-digit code is on its way. It works for 10 minutes.',
+  ),
+  verify: 'Verify',
+  verifying: 'Verifying…',
+
+  recoveryTitle: 'Reset your password',
+  recoveryLead: 'Enter your email and we send you a link to choose a new password.',
+  sendLink: 'Send link',
+  sendingLink: 'Sending…',
+  backToSignIn: 'Back to sign in',
+
+  mfaTitle: 'Two-step verification',
+  mfaLead:
+    'Enter the 6-digit code from your authenticator app. Lost your phone? Enter one of your backup codes instead.',
+  authenticationCode: 'Authentication code',
+
+  confirmTitle: 'Confirm',
+  confirming: 'Checking your link…',
+  confirmedTitle: 'Email confirmed',
+  confirmedSignedIn: 'Your email is confirmed and you are signed in.',
+  emailChangedTitle: 'Email changed',
+  emailChanged: params<{ email: string }>('Your account now uses {email}.'),
+  alreadyConfirmed: 'This email is already confirmed. Sign in to continue.',
+  invalidLinkTitle: 'This link does not work',
+  invalidLink: 'The link is invalid, was already used or has expired. Ask for a new one.',
+  invalidEmailChange: 'The link is invalid, was already used or has expired. Ask for the change again on your account page.',
+  sendNewLink: 'Send a new link',
+  openAccount: 'Open account',
+  goToDashboard: 'Go to the dashboard',
+  newPasswordTitle: 'Choose a new password',
+  newPasswordLead: 'Your other devices will be signed out.',
+  setPassword: 'Set new password',
+  settingPassword: 'Saving…',
+  passwordChangedTitle: 'Password changed',
+  passwordChanged: 'Your new password is set. Sign in with it.',
+  noTokenTitle: 'Open the link from your email',
+  noToken:
+    'This page opens the links we email you: to confirm an account, to change an address or to reset a password. Open the link from the email, or start again here:',
+  tryAgain: 'Try again',
+})

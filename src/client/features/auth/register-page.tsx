@@ -1,0 +1,86 @@
+import { useStore } from '@nanostores/react'
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { type RegisterValues, registerSchema } from '../../../shared/auth'
+import { Alert } from '../../components/ui/alert'
+import { Button } from '../../components/ui/button'
+import { Field, Input } from '../../components/ui/field'
+import { PasswordInput } from '../../components/ui/password-input'
+import { authApi } from '../../lib/auth-api'
+import { formResolver } from '../../lib/form-resolver'
+import { validationMessages } from '../../lib/messages'
+import { useFormMutation } from '../../lib/use-form-mutation'
+import { AuthCard, authLinkClass } from './auth-card'
+import { CheckEmail } from './check-email'
+import { authMessages } from './messages'
+
+export function RegisterPage() {
+  const t = useStore(authMessages)
+  const hints = useStore(validationMessages)
+  const [sentTo, setSentTo] = useState<string | null>(null)
+  const form = useForm<RegisterValues>({
+    resolver: formResolver(registerSchema),
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
+  })
+  const { mutation, submit, errorText } = useFormMutation(form, authApi.signUp, {
+    onSuccess: (_, values) => setSentTo(values.email),
+  })
+  const { errors } = form.formState
+
+  if (sentTo) {
+    return (
+      <AuthCard title={t.checkEmailTitle}>
+        <CheckEmail
+          message={t.signUpSent({ email: sentTo })}
+          resend={() => authApi.resendVerification(sentTo)}
+          onChangeEmail={() => setSentTo(null)}
+        />
+      </AuthCard>
+    )
+  }
+
+  return (
+    <AuthCard
+      title={t.registerTitle}
+      lead={t.registerLead}
+      footer={
+        <p>
+          {t.haveAccount}{' '}
+          <Link to="/login" className={authLinkClass}>
+            {t.signIn}
+          </Link>
+        </p>
+      }
+    >
+      <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+        <Field label={t.name} error={errors.name?.message}>
+          {(control) => <Input {...control} autoComplete="name" {...form.register('name')} />}
+        </Field>
+        <Field label={t.email} error={errors.email?.message}>
+          {(control) => (
+            <Input {...control} type="email" autoComplete="email" {...form.register('email')} />
+          )}
+        </Field>
+        <Field label={t.password} hint={hints.passwordHint} error={errors.password?.message}>
+          {(control) => (
+            <PasswordInput {...control} autoComplete="new-password" {...form.register('password')} />
+          )}
+        </Field>
+        <Field label={t.confirmPassword} error={errors.confirmPassword?.message}>
+          {(control) => (
+            <PasswordInput
+              {...control}
+              autoComplete="new-password"
+              {...form.register('confirmPassword')}
+            />
+          )}
+        </Field>
+        {errorText && <Alert variant="error">{errorText}</Alert>}
+        <Button type="submit" disabled={mutation.isPending}>
+          {mutation.isPending ? t.creatingAccount : t.createAccount}
+        </Button>
+      </form>
+    </AuthCard>
+  )
+}

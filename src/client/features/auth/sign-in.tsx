@@ -1,0 +1,31 @@
+import { Link } from '@tanstack/react-router'
+import { refreshSession } from '../../lib/auth'
+import type { SignInAnswer } from '../../lib/auth-api'
+import { authLinkClass } from './auth-card'
+
+export type SignInMethod = 'password' | 'code' | 'recovery'
+
+/**
+ * After the first factor: either the second one is asked for, or the session is read again. The
+ * `guest` guard then leaves `/login` for `?redirect=` (or the dashboard).
+ */
+export async function afterFirstFactor(answer: SignInAnswer, askSecondFactor: () => void) {
+  if (answer.twoFactorRedirect) askSecondFactor()
+  else await refreshSession('SIGNED_IN')
+}
+
+/** A link to another way of signing in, keeping `?redirect=`. */
+export function MethodLink({ method, children }: { method: SignInMethod; children: string }) {
+  return (
+    <Link
+      to="/login"
+      search={(previous) => ({
+        ...previous,
+        method: method === 'password' ? undefined : method,
+      })}
+      className={authLinkClass}
+    >
+      {children}
+    </Link>
+  )
+}

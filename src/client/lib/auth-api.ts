@@ -1,0 +1,65 @@
+import type { CodeSignInValues, RegisterValues, SignInValues } from '../../shared/auth'
+import { api } from './api'
+
+/**
+ * The better-auth endpoints the pages call (under `/api/auth`), typed. better-auth's own client
+ * would add its fetch layer beside ours; these are plain calls through `api`, so every failure
+ * arrives in the one error shape.
+ */
+
+const post = <T = unknown>(path: string, json: unknown = {}) =>
+  api<T>(`/auth${path}`, { method: 'POST', json })
+
+/** A password or code sign-in answers this when the account has two factors on. */
+export interface SignInAnswer {
+  twoFactorRedirect?: boolean
+}
+
+export interface ActiveSession {
+  id: string
+  token: string
+  createdAt: string
+  updatedAt: string
+  expiresAt: string
+  ipAddress?: string | null
+  userAgent?: string | null
+}
+
+export interface TwoFactorSetup {
+  totpURI: string
+  backupCodes: string[]
+}
+
+export const authApi = {
+  signUp: ({ name, email, password }: RegisterValues) =>
+    post('/sign-up/email', { name, email, password }),
+  signIn: ({ email, password }: SignInValues) =>
+    post<SignInAnswer>('/sign-in/email', { email, password }),
+  sendSignInCode: (email: string) =>
+    post('/email-otp/send-verification-otp', { email, type: 'sign-in' }),
+  signInWithCode: ({ email, code }: CodeSignInValues) =>
+    post<SignInAnswer>('/sign-in/email-otp', { email, otp: code }),
+  /** Signs in (second step), or turns two factors on when a signed-in user enrols. */
+  verifyTotp: (code: string) => post('/two-factor/verify-totp', { code }),
+  /** Six digits are an authenticator code; anything else is tried as a backup code. */
+  verifySecondFactor: (code: string) =>
+    /^\d{6}$/.test(code)
+      ? authApi.verifyTotp(code)
+      : post('/two-factor/verify-backup-code', { code }),
+  resendVerification: (email: string) => post('/send-verification-email', { email }),
+  verifyEmail: (token: string) =>
+    api<{ status: boolean }>(`/auth/verify-email?${new URLSearchParams({ token }).toString()}`),
+  requestPasswordReset: (email: string) => post('/request-password-reset', { email }),
+  resetPassword: (token: string, newPassword: string) =>
+    post('/reset-password', { token, newPassword }),
+  updateUser: (values: { name: string; image: string | null }) => post('/update-user', values),
+  changeEmail: (newEmail: string) => post('/change-email', { newEmail }),
+  changePassword: (currentPassword: string, newPassword: string) =>
+    post('/change-password', { currentPassword, newPassword, revokeOtherSessions: true }),
+  enableTwoFactor: (password: string) => post<TwoFactorSetup>('/two-factor/enable', { password }),
+  disableTwoFactor: (password: string) => post('/two-factor/disable', { password }),
+  listSessions: () => api<ActiveSession[]>('/auth/list-sessions'),
+  revokeSession: (token: string) => post('/revoke-session', { token }),
+  revokeAllSessions: () => post('/revoke-sessions'),
+  deleteAccount: (password: string) => post('/delete-user', { password }),
+}

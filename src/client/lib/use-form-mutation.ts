@@ -1,0 +1,63 @@
+import { useStore } from '@nanostores/react'
+import { useMutation } from '@tanstack/react-query'
+import { type BaseSyntheticEvent, useState } from 'react'
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form'
+import { errorMessage } from './error-message'
+import { ApiRequestError } from './http-error'
+import { apiErrorMessages } from './messages'
+
+interface FormMutationOptions<TValues extends FieldValues, TResult> {
+  onSuccess?: (result: TResult, values: TValues) => unknown
+  /** The field that gets "Wrong password." when the server refuses the password given. */
+  passwordField?: Path<TValues>
+}
+
+/**
+ * The one way a form sends itself: validated by its resolver, sent once (writes are never
+ * retried), with the server's field errors placed on the fields and any other failure as one
+ * localized sentence (`errorText`) for an alert above the button.
+ */
+export function useFormMutation<TValues extends FieldValues, TResult>(
+  form: UseFormReturn<TValues>,
+  mutationFn: (values: TValues) => Promise<TResult>,
+  options: FormMutationOptions<TValues, TResult> = {},
+) {
+  const t = useStore(apiErrorMessages)
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null)
+  const mutation = useMutation({
+    mutationFn,
+    onMutate: () => setFailure(null),
+    onSuccess: (result, values) => options.onSuccess?.(result, values),
+    onError: (error) => {
+      if (!placeOnFields(form, error, options.passwordField)) setFailure({ error })
+    },
+  })
+  return {
+    mutation,
+    submit: (event?: BaseSyntheticEvent) =>
+      form.handleSubmit((values) => mutation.mutate(values))(event),
+    errorText: failure ? errorMessage(failure.error, t) : undefined,
+  }
+
+  function placeOnFields(
+    target: UseFormReturn<TValues>,
+    error: unknown,
+    passwordField: Path<TValues> | undefined,
+  ): boolean {
+    if (!(error instanceof ApiRequestError)) return false
+    if (error.code === 'invalid_credentials' && passwordField) {
+      target.setError(passwordField, { message: t.wrongPassword }, { shouldFocus: true })
+      return true
+    }
+    const values = target.getValues() as Record<string, unknown>
+    let placed = false
+    for (const [name, messages] of Object.entries(error.fields ?? {})) {
+      if (!(name in values) || !messages[0]) continue
+      // The server writes English; the codes the client knows are shown in the interface language.
+      const message = error.code === 'weak_password' ? t.weakPassword : messages[0]
+      target.setError(name as Path<TValues>, { message }, { shouldFocus: !placed })
+      placed = true
+    }
+    return placed
+  }
+}
