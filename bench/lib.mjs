@@ -250,6 +250,8 @@ export async function withServer(options, fn) {
   }
   if (failure instanceof BuildChangedError || buildFingerprint() !== server.buildAtStart) {
     console.error(`\n${new BuildChangedError().message}`)
+    // The caller's own clean-up never runs after exit: drop the databases it made here.
+    await Promise.all([...databases].map((database) => database.drop().catch(() => {})))
     process.exit(3)
   }
   if (failure) throw failure

@@ -1,0 +1,211 @@
+// Authenticated traffic and password sign-in, on a server this script starts on a fresh PGlite
+// DATA_DIR (or a fresh PostgreSQL database with --postgres). It registers an account, follows the
+// verification link from the outbox (DATA_DIR/outbox) and keeps the session cookies, then:
+//   - wrk (same settings as bench/http.mjs) against GET /api/health and GET /api/auth/get-session,
+//     once with the 60 s cache cookie (lingua.session_data: no database) and once with only the
+//     session token (a database lookup per request); req/s, p99 and the ratio to /api/health;
+//   - N sequential POST /api/auth/sign-in/email (scrypt on node:crypto): median and p95 latency.
+//
+//   node bench/auth.mjs [--duration=10s] [--connections=64] [--threads=2] [--warmup=2s|0]
+//                       [--sign-ins=30] [--postgres]
+//
+// --postgres runs the server on a fresh database of TEST_DATABASE_URL (dropped afterwards) instead.
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import {
+  assertBuildUnchanged,
+  createPgDatabase,
+  freePort,
+  makeTempDir,
+  median,
+  parseArgs,
+  parseDuration,
+  printEnvironment,
+  printSummary,
+  printTable,
+  removeDir,
+  requireBuild,
+  requireCommand,
+  round,
+  runWrk,
+  withServer,
+} from './lib.mjs'
+
+requireBuild()
+requireCommand('wrk', 'apt-get install wrk')
+
+const args = parseArgs()
+const wrkOptions = {
+  threads: Number(args.threads ?? 2),
+  connections: Number(args.connections ?? 64),
+  duration: String(args.duration ?? '10s'),
+}
+const warmup = String(args.warmup ?? '2s')
+const signIns = Math.max(1, Number(args['sign-ins'] ?? 30))
+const adminUrl = process.env.TEST_DATABASE_URL || undefined
+if (args.postgres && !adminUrl) {
+  console.error('--postgres needs TEST_DATABASE_URL (a PostgreSQL admin URL).')
+  process.exit(2)
+}
+// The cache cookie lives 60 s and is renewed right before its run: warm-up + run must fit in it.
+if (!(parseDuration(warmup) + parseDuration(wrkOptions.duration) < 55_000)) {
+  console.error('--warmup + --duration must stay under 55 s: the session cache cookie lasts 60 s.')
+  process.exit(2)
+}
+
+const account = { name: 'Bench User', email: 'bench@example.com', password: 'correct horse battery staple 42' }
+const credentials = { email: account.email, password: account.password }
+const tokenCookie = 'lingua.session_token'
+const cacheCookie = 'lingua.session_data'
+
+printEnvironment({
+  wrk: `-t${wrkOptions.threads} -c${wrkOptions.connections} -d${wrkOptions.duration} --latency`,
+  warmup,
+  database: args.postgres ? 'PostgreSQL (fresh database of TEST_DATABASE_URL)' : 'PGlite (fresh DATA_DIR)',
+})
+
+const cookieString = (cookies) => Object.entries(cookies).map(([name, value]) => `${name}=${value}`).join('; ')
+
+/** A request as the app's own page would send it; resolves to the JSON answer and the cookies it set. */
+async function request(server, method, pathname, { body, cookies = {} } = {}) {
+  const cookie = cookieString(cookies)
+  const response = await fetch(server.url + pathname, {
+    method,
+    headers: {
+      Origin: server.url,
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+    redirect: 'manual',
+  })
+  const text = await response.text()
+  const setCookies = Object.fromEntries(response.headers.getSetCookie().map((h) => h.split(';')[0].split(/=(.*)/s, 2)))
+  if (response.status !== 200) throw new Error(`${method} ${pathname} answered ${response.status}: ${text}`)
+  return { json: text ? JSON.parse(text) : null, setCookies }
+}
+
+/** The token of the newest verification email to `email` (the mailer writes the outbox as JSON files). */
+async function verificationToken(dataDir, email) {
+  const dir = path.join(dataDir, 'outbox')
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const names = (await readdir(dir).catch(() => [])).filter((n) => n.endsWith('.json') && !n.startsWith('.'))
+    const mails = await Promise.all(names.sort().map(async (n) => JSON.parse(await readFile(path.join(dir, n), 'utf8'))))
+    const mail = mails.filter((m) => m.kind === 'verify-email' && m.to === email).at(-1)
+    if (mail) return new URL(mail.link).searchParams.get('token')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`no verification email to ${email} in ${dir}`)
+}
+
+/** Sign-up, then the emailed link; the verification signs in. Returns the session cookies. */
+async function registerAndVerify(server) {
+  await request(server, 'POST', '/api/auth/sign-up/email', { body: account })
+  const token = await verificationToken(server.dataDir, account.email)
+  const { setCookies } = await request(server, 'GET', `/api/auth/verify-email?token=${encodeURIComponent(token)}`)
+  if (!setCookies[tokenCookie]) throw new Error('the verification link set no session cookie')
+  return setCookies
+}
+
+/** Checks the cookies give the account's session; `cached`: answered from the cache cookie (no new one set). */
+async function checkSession(server, cookies, cached) {
+  const { json, setCookies } = await request(server, 'GET', '/api/auth/get-session', { cookies })
+  if (json?.user?.email !== account.email) throw new Error(`get-session with ${Object.keys(cookies)} gave no session`)
+  if (cached === Boolean(setCookies[cacheCookie])) {
+    throw new Error(`get-session ${cached ? 'did not answer from' : 'answered from'} the cache cookie`)
+  }
+  return setCookies
+}
+
+async function measure(name, url, headers) {
+  if (warmup !== '0' && warmup !== '0s') await runWrk(url, { ...wrkOptions, duration: warmup, headers })
+  const result = await runWrk(url, { ...wrkOptions, headers })
+  const errors = Object.values(result.socketErrors).reduce((a, b) => a + b, 0)
+  console.log(`${name}: ${result.requestsPerSec.toFixed(0)} req/s, p99 ${result.percentiles.p99?.toFixed(2)} ms`)
+  return { name, ...result, errors }
+}
+
+const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.ceil((p / 100) * values.length) - 1]
+
+const database = args.postgres ? await createPgDatabase(adminUrl) : undefined
+const dataDir = await makeTempDir('lingua-bench-data-')
+const port = await freePort()
+const env = {
+  // In production better-auth refuses a POST whose Origin is not APP_URL's (localhost:PORT by default).
+  APP_URL: `http://127.0.0.1:${port}`,
+  // 100 × 10 000 /api/auth requests a minute per address: wrk stays far below.
+  AUTH_RATE_LIMIT_SCALE: '10000',
+}
+const { runs, signInMs } = await withServer({ dataDir, databaseUrl: database?.url, env, port }, async (server) => {
+  console.log(`server: ${server.url}\n`)
+  const session = await registerAndVerify(server)
+  const tokenOnly = { [tokenCookie]: session[tokenCookie] }
+
+  const runs = [await measure('GET /api/health', `${server.url}/api/health`)]
+  const sessionUrl = `${server.url}/api/auth/get-session`
+  // A fresh cache cookie right before its run, so that it stays valid for the whole run.
+  const fresh = await checkSession(server, tokenOnly, false)
+  const withCache = { ...tokenOnly, [cacheCookie]: fresh[cacheCookie] }
+  await checkSession(server, withCache, true)
+  runs.push(await measure('get-session, cache cookie', sessionUrl, { Cookie: cookieString(withCache) }))
+  await checkSession(server, withCache, true) // still valid after the run: every request was served from it
+  runs.push(await measure('get-session, database', sessionUrl, { Cookie: cookieString(tokenOnly) }))
+
+  const signInMs = []
+  for (let i = 0; i <= signIns; i++) {
+    const started = performance.now()
+    await request(server, 'POST', '/api/auth/sign-in/email', { body: credentials })
+    if (i > 0) signInMs.push(performance.now() - started) // the first one warms up, not counted
+  }
+  assertBuildUnchanged(server)
+  return { runs, signInMs }
+}).finally(() => Promise.all([database?.drop(), removeDir(dataDir)]))
+
+const health = runs[0].requestsPerSec
+console.log('')
+printTable(
+  runs.map((r) => ({
+    endpoint: r.name,
+    rps: r.requestsPerSec.toFixed(0),
+    p50: r.percentiles.p50?.toFixed(2),
+    p99: r.percentiles.p99?.toFixed(2),
+    ratio: (r.requestsPerSec / health).toFixed(3),
+    bad: `${r.non2xx3xx}/${r.errors}`,
+  })),
+  [
+    { key: 'endpoint', label: 'endpoint', align: 'left' },
+    { key: 'rps', label: 'req/s', align: 'right' },
+    { key: 'p50', label: 'p50 ms', align: 'right' },
+    { key: 'p99', label: 'p99 ms', align: 'right' },
+    { key: 'ratio', label: '÷ health', align: 'right' },
+    { key: 'bad', label: 'non-2xx/sock err', align: 'right' },
+  ],
+)
+const failures = runs.filter((r) => r.non2xx3xx > 0 || r.errors > 0)
+if (failures.length > 0) {
+  console.log(`\nwarning: non-2xx responses or socket errors on ${failures.map((r) => r.name).join(', ')}`)
+}
+
+const signIn = { median: median(signInMs), p95: percentile(signInMs, 95), min: Math.min(...signInMs), max: Math.max(...signInMs) }
+console.log(
+  `\nPOST /api/auth/sign-in/email, ${signIns} sequential: median ${signIn.median.toFixed(1)} ms, ` +
+    `p95 ${signIn.p95.toFixed(1)} ms (min ${signIn.min.toFixed(1)}, max ${signIn.max.toFixed(1)})`,
+)
+
+printSummary('auth', {
+  wrk: wrkOptions,
+  database: args.postgres ? 'postgres' : 'pglite',
+  endpoints: Object.fromEntries(
+    runs.map((r) => [
+      r.name,
+      {
+        requestsPerSec: round(r.requestsPerSec),
+        p99Ms: round(r.percentiles.p99, 2),
+        ratioToHealth: round(r.requestsPerSec / health, 3),
+        non2xx3xx: r.non2xx3xx,
+        socketErrors: r.errors,
+      },
+    ]),
+  ),
+  signIn: { runs: signIns, medianMs: round(signIn.median), p95Ms: round(signIn.p95), minMs: round(signIn.min), maxMs: round(signIn.max) },
+})
