@@ -11,6 +11,9 @@ import { chromeFlags, chromePath } from './scripts/chromium.mjs'
 
 const port = Number(process.env.E2E_PORT ?? 4173)
 const baseURL = `http://127.0.0.1:${port}`
+/** The test mail server (tests/e2e/mailbox.ts): SMTP for the app, HTTP for the tests. */
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 4025)
+const mailboxURL = `http://127.0.0.1:${process.env.E2E_MAILBOX_PORT ?? 4026}`
 
 // The config is loaded by the runner and again by every worker: the runner makes the data folder and
 // hands it to the workers through the environment, so there is one folder per run.
@@ -58,21 +61,36 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'node dist/server/main.js',
-    url: `${baseURL}/api/ready`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      // The journeys create several accounts from one address.
-      AUTH_RATE_LIMIT_SCALE: '20',
+  webServer: [
+    {
+      command: 'npx tsx tests/e2e/mailbox.ts',
+      url: `${mailboxURL}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_SMTP_PORT: String(smtpPort), E2E_MAILBOX_PORT: new URL(mailboxURL).port },
     },
-  },
+    {
+      command: 'node dist/server/main.js',
+      url: `${baseURL}/api/ready`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        APP_URL: baseURL,
+        // Every email goes to the test mail server, as it would to a real one.
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        MAIL_FROM: 'Lingua <no-reply@lingua.test>',
+        // The journeys create several accounts from one address.
+        AUTH_RATE_LIMIT_SCALE: '20',
+      },
+    },
+  ],
 })

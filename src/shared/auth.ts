@@ -34,12 +34,15 @@ export const newPasswordSchema = z
 export const registerSchema = z
   .object({ name, email, password, confirmPassword: z.string() })
   .check(passwordsMatch)
+/** Avatars are loaded over HTTPS only (the page's CSP allows no other remote images). */
+export const isHttpsUrl = (value: string) => /^https:\/\/\S+$/i.test(value)
+
 export const profileSchema = z.object({
   name,
   image: z.string().check(
     z.trim(),
     z.maxLength(2000),
-    z.refine((value) => value === '' || /^https:\/\/\S+$/i.test(value), { params: { url: true } }),
+    z.refine((value) => value === '' || isHttpsUrl(value), { params: { url: true } }),
   ),
 })
 export const changeEmailSchema = z.object({ newEmail: email })

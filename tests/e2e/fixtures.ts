@@ -99,7 +99,7 @@ export function failedResource(status: number): RegExp {
 export const visitorPages = [
   { path: '/', heading: 'Learn a language level by level' },
   { path: '/about', heading: 'About Lingua' },
-  { path: '/confirm', heading: 'Confirm' },
+  { path: '/confirm', heading: 'Open the link from your email' },
   { path: '/fetching', heading: 'Fetching data' },
   { path: '/fetching-post', heading: 'Posting a form' },
   { path: '/shared-state-home', heading: 'Shared state: first page' },

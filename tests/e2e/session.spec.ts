@@ -1,48 +1,7 @@
-import { readdir, readFile } from 'node:fs/promises'
-import path from 'node:path'
-import type { BrowserContext, Page } from '@playwright/test'
+import { signedInAs, userMenuButton } from './accounts'
 import { accessibilityViolations, expect, test } from './fixtures'
 
-// Signed-in journeys. Until the sign-in pages arrive, an account is made through the API, as the
-// pages will do it: sign up, then follow the emailed link (read from the server's outbox).
-
-const password = 'correct horse battery'
-
-async function verificationToken(email: string): Promise<string> {
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox')
-  for (let attempt = 0; attempt < 50; attempt++) {
-    for (const file of (await readdir(outbox).catch(() => [])).sort().reverse()) {
-      const mail = JSON.parse(await readFile(path.join(outbox, file), 'utf8')) as {
-        to: string
-        kind: string
-        link?: string
-      }
-      if (mail.to === email && mail.kind === 'verify-email' && mail.link) {
-        return new URL(mail.link).searchParams.get('token') ?? ''
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`no verification email to ${email}`)
-}
-
-/** A new, verified account; the browser context is signed in as it afterwards. */
-async function signedInAs(context: BrowserContext, baseURL: string, name: string): Promise<string> {
-  const email = `${name.split(' ')[0]?.toLowerCase()}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
-  const signUp = await context.request.post('/api/auth/sign-up/email', {
-    headers: { Origin: baseURL },
-    data: { name, email, password },
-  })
-  expect(signUp.status()).toBe(200)
-  const verified = await context.request.get(
-    `/api/auth/verify-email?token=${encodeURIComponent(await verificationToken(email))}`,
-  )
-  expect(verified.status()).toBe(200)
-  return email
-}
-
-const userMenuButton = (page: Page, name: string) =>
-  page.getByRole('banner').getByRole('button', { name, exact: true })
+// Signed-in journeys with an account made through the API (the pages have their own spec).
 
 test.describe('a signed-in learner', () => {
   test('sees the dashboard greeting and their menu; guest pages send them to the dashboard', async ({

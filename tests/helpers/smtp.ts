@@ -24,6 +24,8 @@ export interface ReceivedMail {
 export interface SmtpServerOptions {
   /** Require this login (PLAIN or LOGIN, over plain TCP); default: no authentication. */
   auth?: { user: string; pass: string }
+  /** Default: a free port. */
+  port?: number
 }
 
 export interface TestSmtpServer {
@@ -86,7 +88,7 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
     },
   })
 
-  server.listen(0, '127.0.0.1')
+  server.listen(options.port ?? 0, '127.0.0.1')
   await once(server.server, 'listening')
   const { port } = server.server.address() as AddressInfo
   const credentials = auth

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { useForm, useWatch } from 'react-hook-form'
-import { type ProfileValues, profileSchema } from '../../../shared/auth'
+import { type ProfileValues, isHttpsUrl, profileSchema } from '../../../shared/auth'
 import { Alert } from '../../components/ui/alert'
 import { Avatar } from '../../components/ui/avatar'
 import { Button } from '../../components/ui/button'
@@ -38,7 +38,10 @@ export function ProfileSection({ user }: { user: SessionUser }) {
     <Section title={t.profileTitle}>
       <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
         <div className="flex items-center gap-4">
-          <Avatar src={errors.image ? null : preview || null} alt={name || user.name} size="3xl" />
+          {/* A preview: the name is in the field beside it. */}
+          <span aria-hidden="true" className="contents">
+            <Avatar src={isHttpsUrl(preview.trim()) ? preview.trim() : null} alt={name || user.name} size="3xl" />
+          </span>
           <div className="grid flex-1 gap-4">
             <Field label={t.name} error={errors.name?.message}>
               {(control) => <Input {...control} autoComplete="name" {...form.register('name')} />}

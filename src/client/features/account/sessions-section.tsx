@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { Skeleton } from '../../components/ui/skeleton'
-import { currentSessionId, sessionEnded } from '../../lib/auth'
+import { currentSessionId, signOut } from '../../lib/auth'
 import { authApi } from '../../lib/auth-api'
 import { errorMessage } from '../../lib/error-message'
 import { format } from '../../lib/i18n'
@@ -33,11 +33,12 @@ export function SessionsSection() {
     },
   })
   const everywhere = useMutation({
-    mutationFn: authApi.revokeAllSessions,
-    onSuccess: async () => {
-      sessionEnded()
-      await navigate({ to: '/login' })
+    // Revoking leaves this browser's cookies (and their 60 s cached copy): signing out drops them.
+    mutationFn: async () => {
+      await authApi.revokeAllSessions()
+      await signOut()
     },
+    onSuccess: () => navigate({ to: '/login' }),
   })
   const failure = revoke.error ?? everywhere.error ?? sessions.error
 
