@@ -6,7 +6,7 @@ import { createAuth } from './auth/auth.js'
 import { ConfigError, loadConfig } from './config.js'
 import { openDatabase } from './db/client.js'
 import { createLogger, wantsPrettyLogs } from './logger.js'
-import { createMailer } from './mail/index.js'
+import { createMailer, createMemoryMailThrottle, createRedisMailThrottle } from './mail/index.js'
 import { openRedis } from './redis.js'
 import { projectRoot } from './paths.js'
 
@@ -40,8 +40,15 @@ async function main() {
   await database.migrate()
   logger.info({ database: database.kind }, 'database migrated')
 
-  const mailer = createMailer({ config, logger })
   const redis = config.redisUrl ? openRedis(config.redisUrl, logger) : undefined
+  const mailer = createMailer({
+    config,
+    logger,
+    // Several instances send at most one email of a kind per address per window between them.
+    throttle: redis
+      ? createRedisMailThrottle(redis, `${config.redisKeyPrefix}mail-throttle:`)
+      : createMemoryMailThrottle(),
+  })
   const auth = await createAuth({ config, database, mailer, logger, redis })
   const app = createApp({ config, logger, database, auth })
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {

@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Client, registerAndVerify, verificationLink } from '../helpers/auth-client.js'
+import { readOutbox } from '../../src/server/mail/index.js'
+import { Client, freshUser, registerAndVerify, verificationLink } from '../helpers/auth-client.js'
 import { databaseTargets } from '../helpers/database.js'
 import { type ServerProcess, expectApiError, startServer } from '../helpers/server.js'
 
@@ -178,6 +179,72 @@ describe.each(databaseTargets())('accounts with email and password on %s', (targ
       expect(answers[0], pathname).toEqual(answers[1])
       expect(answers[0]?.status, pathname).toBe(200)
     }
+  })
+
+  it('emails the owner when someone registers their address again, at most once a minute', async () => {
+    const email = `again-${target}@example.com`
+    await registerAndVerify(new Client(server), dataDir, { email, password })
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const response = await new Client(server).request('POST', '/api/auth/sign-up/email', {
+        name: 'Eve',
+        email: attempt ? email.toUpperCase() : email,
+        password: 'another long password',
+      })
+      expect(response.status).toBe(200)
+    }
+    const [mail, ...more] = await readOutbox(dataDir, { to: email, kind: 'account-exists' })
+    expect(more).toEqual([])
+    expect(mail?.subject).toBe('You already have a Lingua account')
+    expect(mail?.link).toBe(`http://localhost:${server.port}/login`)
+    expect(mail?.text).toContain('Forgot password?')
+    // No second confirmation: the account is the owner's, not the new registrant's.
+    expect(await readOutbox(dataDir, { to: email, kind: 'verify-email' })).toHaveLength(1)
+    await expectApiError(
+      await new Client(server).request('POST', '/api/auth/sign-in/email', { email, password: 'another long password' }),
+      401,
+      'invalid_credentials',
+    )
+  })
+
+  it('confirms an unconfirmed account signed in with an emailed code, and drops the password it was registered with', async () => {
+    // Whoever registered the address may not own the mailbox: better-auth keeps no password or
+    // session from before the code proved it.
+    const email = `unconfirmed-${target}@example.com`
+    const client = new Client(server)
+    expect((await client.request('POST', '/api/auth/sign-up/email', { name: 'Ada', email, password })).status).toBe(200)
+    const sent = await client.request('POST', '/api/auth/email-otp/send-verification-otp', { email, type: 'sign-in' })
+    expect(sent.status).toBe(200)
+    const [mail] = await readOutbox(dataDir, { to: email, kind: 'sign-in-code' })
+    expect((await client.request('POST', '/api/auth/sign-in/email-otp', { email, otp: mail?.code })).status).toBe(200)
+    expect(await freshUser(client)).toMatchObject({ email, emailVerified: true })
+    await expectApiError(
+      await new Client(server).request('POST', '/api/auth/sign-in/email', { email, password }),
+      401,
+      'invalid_credentials',
+    )
+  })
+
+  it('signs in with an emailed code once: asking again keeps the code, a used or guessed-at code is refused', async () => {
+    const email = `code-${target}@example.com`
+    await registerAndVerify(new Client(server), dataDir, { email, password })
+    const ask = () =>
+      new Client(server).request('POST', '/api/auth/email-otp/send-verification-otp', { email, type: 'sign-in' })
+    const signInWith = (otp: string | undefined) =>
+      new Client(server).request('POST', '/api/auth/sign-in/email-otp', { email, otp })
+
+    expect((await ask()).status).toBe(200)
+    // A second request within the mail throttle's minute sends nothing, and must not replace the
+    // code already in the inbox.
+    expect((await ask()).status).toBe(200)
+    const codes = await readOutbox(dataDir, { to: email, kind: 'sign-in-code' })
+    expect(codes).toHaveLength(1)
+    const code = codes[0]?.code
+    expect(code).toMatch(/^\d{6}$/)
+
+    const wrong = code === '000000' ? '111111' : '000000'
+    await expectApiError(await signInWith(wrong), 400, 'invalid_token')
+    expect((await signInWith(code)).status).toBe(200)
+    await expectApiError(await signInWith(code), 400, 'invalid_token')
   })
 
   it('refuses any API write a browser sends from another site, in the error shape', async () => {

@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readOutbox } from '../../src/server/mail/index.js'
 import { Client, freshUser, registerAndVerify } from '../helpers/auth-client.js'
 import { type TestDatabase, createTestDatabase } from '../helpers/database.js'
 import { type ServerProcess, startServer } from '../helpers/server.js'
@@ -29,6 +30,8 @@ describe.runIf(process.env.TEST_DATABASE_URL && redisUrl)(
         REDIS_URL: redisUrl ?? '',
         // A run of its own: no counters or sessions of another run.
         REDIS_KEY_PREFIX: keyPrefix,
+        // Lets the lock-out test give each attempt an address of its own (X-Forwarded-For).
+        TRUST_PROXY: 'true',
       }
       // Started at the same moment: migrations must not race.
       ;[a, b] = await Promise.all([startServer({ env }), startServer({ env })])
@@ -56,12 +59,44 @@ describe.runIf(process.env.TEST_DATABASE_URL && redisUrl)(
       expect(await freshUser(onB)).toBeNull()
     })
 
+    it('sends at most one email of a kind per address per minute between both instances', async () => {
+      const email = 'grace@example.com'
+      await registerAndVerify(new Client(a), dataDir, { email, password })
+      for (const server of [a, b, a, b]) {
+        const response = await new Client(server).request('POST', '/api/auth/request-password-reset', {
+          email,
+          redirectTo: '/confirm',
+        })
+        expect(response.status).toBe(200)
+      }
+      expect(await readOutbox(dataDir, { to: email, kind: 'reset-password' })).toHaveLength(1)
+    })
+
+    it('locks password sign-in for an email after 5 failures counted across both instances', async () => {
+      let addresses = 0
+      const attempt = (server: ServerProcess, secret: string) =>
+        fetch(`${server.url}/api/auth/sign-in/email`, {
+          method: 'POST',
+          headers: {
+            Origin: server.url,
+            'Content-Type': 'application/json',
+            'X-Forwarded-For': `198.18.0.${++addresses}`,
+          },
+          body: JSON.stringify({ email: 'ada@example.com', password: secret }),
+        })
+      for (const server of [a, b, a, b, a]) expect((await attempt(server, 'not the password')).status).toBe(401)
+      expect((await attempt(b, password)).status).toBe(429)
+      expect((await attempt(a, password)).status).toBe(429)
+    })
+
     it('counts the sign-in rate limit across both instances', async () => {
+      let emails = 0
+      // Each for an email of its own: this limit counts client addresses, not accounts.
       const attempt = (server: ServerProcess) =>
         fetch(`${server.url}/api/auth/sign-in/email`, {
           method: 'POST',
           headers: { Origin: server.url, 'Content-Type': 'application/json' },
-          body: JSON.stringify({ email: 'nobody@example.com', password: 'not the password' }),
+          body: JSON.stringify({ email: `nobody-${++emails}@example.com`, password: 'not the password' }),
         })
       for (let i = 0; i < 5; i++) expect((await attempt(a)).status).toBe(401)
       for (let i = 0; i < 5; i++) expect((await attempt(b)).status).toBe(401)

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto'
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { Redis } from 'ioredis'
 import pino from 'pino'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { redactPaths } from '../../src/server/logger.js'
@@ -8,6 +10,7 @@ import {
   composeMail,
   createMailer,
   createMemoryMailThrottle,
+  createRedisMailThrottle,
   formatDuration,
   MailDeliveryError,
   type Mailer,
@@ -89,19 +92,20 @@ function verifyEmail(to: string, overrides: Partial<MailTemplateInput> = {}) {
   } as MailTemplateInput)
 }
 
+/** The link of a kind's email in these tests; a notice links to a page, the others carry a token. */
+const linkOfKind = (kind: MailKind) =>
+  kind === 'account-exists' ? `${appUrl}/login` : `${appUrl}/confirm?type=${kind}&token=t`
+
 function mailOfKind(kind: MailKind, to: string, locale: MailLocale = 'en') {
-  return composeMail(
-    to,
-    kind === 'sign-in-code'
-      ? { kind, appName: 'Lingua', locale, code: '123456', expiresInMinutes: 5 }
-      : {
-          kind,
-          appName: 'Lingua',
-          locale,
-          link: `${appUrl}/confirm?type=${kind}&token=t`,
-          expiresInMinutes: 60,
-        },
-  )
+  const appName = 'Lingua'
+  switch (kind) {
+    case 'sign-in-code':
+      return composeMail(to, { kind, appName, locale, code: '123456', expiresInMinutes: 5 })
+    case 'account-exists':
+      return composeMail(to, { kind, appName, locale, link: linkOfKind(kind) })
+    default:
+      return composeMail(to, { kind, appName, locale, link: linkOfKind(kind), expiresInMinutes: 60 })
+  }
 }
 
 describe('email templates', () => {
@@ -135,27 +139,28 @@ describe('email templates', () => {
   it.each(
     mailKinds.flatMap((kind) => (['en', 'ru'] as const).map((locale) => [kind, locale] as const)),
   )(
-    '%s in %s has the app name, the link or code, the expiry, and an accessible HTML version',
+    '%s in %s has the app name, the link or code, the expiry if any, and an accessible HTML version',
     (kind, locale) => {
       const message = mailOfKind(kind, 'a@example.com', locale)
-      const secret = kind === 'sign-in-code' ? '123456' : `${appUrl}/confirm?type=${kind}&token=t`
-      const expiry = {
-        en:
-          kind === 'sign-in-code'
-            ? 'This code expires in 5 minutes.'
-            : 'This link expires in 60 minutes.',
-        ru:
-          kind === 'sign-in-code'
-            ? 'Код перестанет действовать через 5 минут.'
-            : 'Ссылка перестанет действовать через 60 минут.',
-      }[locale]
+      const secret = kind === 'sign-in-code' ? '123456' : linkOfKind(kind)
+      const expiry =
+        kind === 'account-exists'
+          ? // A link to the sign-in page never expires: the email says nothing about it.
+            undefined
+          : kind === 'sign-in-code'
+            ? { en: 'This code expires in 5 minutes.', ru: 'Код перестанет действовать через 5 минут.' }
+            : { en: 'This link expires in 60 minutes.', ru: 'Ссылка перестанет действовать через 60 минут.' }
 
       expect(message.subject).toContain('Lingua')
       expect(message.text).toContain('Lingua')
       expect(message.text).toContain(secret)
-      expect(message.text).toContain(expiry)
+      if (expiry) {
+        expect(message.text).toContain(expiry[locale])
+        expect(message.html).toContain(expiry[locale])
+      } else {
+        expect(message.text).not.toMatch(/expires|перестанет действовать/)
+      }
       expect(message.html).toContain(`<html lang="${locale}"`)
-      expect(message.html).toContain(expiry)
       if (kind === 'sign-in-code') {
         expect(message.code).toBe('123456')
         expect(message.html).toContain('>123456<')
@@ -352,6 +357,45 @@ describe('delivery through SMTP', () => {
     now = 5_000
     await m.send(mailOfKind('sign-in-code', 'window@example.com'))
     expect(count()).toBe(2)
+  })
+})
+
+describe.runIf(process.env.TEST_REDIS_URL)('the throttle in Redis, shared by instances', () => {
+  // Two connections, as two server processes would have.
+  let redis: Redis
+  let other: Redis
+  const keyPrefix = `lingua-test-${randomUUID()}:mail-throttle:`
+  beforeAll(() => {
+    redis = new Redis(process.env.TEST_REDIS_URL ?? '')
+    other = redis.duplicate()
+  })
+  afterAll(async () => {
+    const keys = await redis.keys(`${keyPrefix}*`)
+    if (keys.length > 0) await redis.del(...keys)
+    await Promise.all([redis.quit(), other.quit()])
+  })
+
+  it('lets one of two instances send an email of a kind to an address per 60 s', async () => {
+    const dataDir = await tempDataDir()
+    const instances = [redis, other].map(
+      (connection) => mailer({ dataDir, throttle: createRedisMailThrottle(connection, keyPrefix) }).mailer,
+    )
+    await Promise.all(instances.map((m) => m.send(mailOfKind('reset-password', 'Shared@Example.com'))))
+    await instances[1]?.send(mailOfKind('reset-password', 'shared@example.com'))
+    await instances[0]?.send(mailOfKind('sign-in-code', 'shared@example.com'))
+    expect((await readOutbox(dataDir)).map((entry) => entry.kind)).toEqual(['reset-password', 'sign-in-code'])
+    const ttl = await redis.pttl(`${keyPrefix}reset-password:shared@example.com`)
+    expect(ttl).toBeGreaterThan(55_000)
+    expect(ttl).toBeLessThanOrEqual(60_000)
+  })
+
+  it('gives the slot back when the delivery failed', async () => {
+    const down = mailer({
+      smtpUrl: `smtp://127.0.0.1:${await closedPort()}`,
+      throttle: createRedisMailThrottle(redis, keyPrefix),
+    }).mailer
+    await expect(down.send(mailOfKind('verify-email', 'retry@example.com'))).rejects.toThrow(MailDeliveryError)
+    expect(await createRedisMailThrottle(other, keyPrefix).allow('verify-email', 'retry@example.com')).toBe(true)
   })
 })
 

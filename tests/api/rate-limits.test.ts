@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ServerProcess, expectApiError, startServer } from '../helpers/server.js'
 
+let attempts = 0
+
+/** A failed sign-in, each for an email of its own: these limits count addresses, not accounts. */
 async function signIn(server: ServerProcess, headers: Record<string, string> = {}) {
+  attempts += 1
   return fetch(`${server.url}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { Origin: server.url, 'Content-Type': 'application/json', ...headers },
-    body: JSON.stringify({ email: 'nobody@example.com', password: 'not the password' }),
+    body: JSON.stringify({ email: `nobody-${attempts}@example.com`, password: 'not the password' }),
   })
 }
 

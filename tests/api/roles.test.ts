@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { readOutbox } from '../../src/server/mail/index.js'
 import { Client, freshUser, registerAndVerify } from '../helpers/auth-client.js'
 import { createTestDatabase, databaseTargets } from '../helpers/database.js'
 import { type ServerProcess, projectRoot, startServer } from '../helpers/server.js'
@@ -60,6 +61,20 @@ describe.each(databaseTargets())('who becomes admin, on %s', (target) => {
 
     expect(await freshUser(learner)).toMatchObject({ role: 'user' })
     expect(await freshUser(boss)).toMatchObject({ role: 'admin' })
+  })
+
+  it('an emailed code that signs in an unconfirmed account confirms it, and the first to confirm becomes admin', async () => {
+    server = await startServer({ database: target, env: { DATA_DIR: dataDir } })
+    const client = new Client(server)
+    const email = 'by-code@example.com'
+    expect((await client.request('POST', '/api/auth/sign-up/email', { name: 'Ada', email, password })).status).toBe(200)
+    const sent = await client.request('POST', '/api/auth/email-otp/send-verification-otp', { email, type: 'sign-in' })
+    expect(sent.status).toBe(200)
+    const [mail] = await readOutbox(dataDir, { to: email, kind: 'sign-in-code' })
+    expect((await client.request('POST', '/api/auth/sign-in/email-otp', { email, otp: mail?.code })).status).toBe(200)
+
+    expect(await freshUser(client)).toMatchObject({ email, emailVerified: true, role: 'admin' })
+    expect(server.logs.join('\n')).toMatch(/admin granted: first user to verify/)
   })
 })
 

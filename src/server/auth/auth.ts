@@ -1,14 +1,16 @@
 import { redisStorage } from '@better-auth/redis-storage'
 import { betterAuth } from 'better-auth'
-import { APIError, createAuthMiddleware } from 'better-auth/api'
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { admin, emailOTP, twoFactor } from 'better-auth/plugins'
 import type { Redis } from 'ioredis'
 import type { Logger } from 'pino'
+import { NAME_MAX_LENGTH, isHttpsUrl, nameSchema } from '../../shared/auth.js'
 import type { Config } from '../config.js'
 import type { Database } from '../db/client.js'
 import * as schema from '../db/schema.js'
 import { type Mailer, composeMail, resolveMailLocale } from '../mail/index.js'
+import { SIGN_IN_LOCKOUT, createMemorySignInLockout, createRedisSignInLockout } from './lockout.js'
 import { isWeakPassword } from './password-strength.js'
 import { hashPassword, verifyPassword } from './password.js'
 import { grantAdminOnVerification } from './roles.js'
@@ -27,6 +29,25 @@ export const SIGN_IN_CODE_EXPIRES_SECONDS = 10 * 60
 
 /** Where a new password is chosen. */
 const passwordPaths = new Set(['/sign-up/email', '/reset-password', '/change-password', '/set-password'])
+
+/** Where a name or an avatar is set. */
+const profilePaths = new Set(['/sign-up/email', '/update-user'])
+
+/** Names are 1–100 characters; avatars are HTTPS URLs (the CSP loads no other remote image). */
+function checkProfile(body: Record<string, unknown>) {
+  if ('name' in body && !nameSchema.safeParse(body.name).success) {
+    throw new APIError('BAD_REQUEST', {
+      code: 'INVALID_NAME',
+      message: `Enter a name of 1 to ${NAME_MAX_LENGTH} characters.`,
+    })
+  }
+  if ('image' in body && body.image !== null && !(typeof body.image === 'string' && isHttpsUrl(body.image))) {
+    throw new APIError('BAD_REQUEST', {
+      code: 'INVALID_IMAGE',
+      message: 'The avatar must be an https:// address.',
+    })
+  }
+}
 
 /** The header the app sets to the client's address (see `clientAddress` in app.ts). */
 export const CLIENT_IP_HEADER = 'x-lingua-client-ip'
@@ -88,10 +109,19 @@ export async function createAuth(deps: {
   database: Database
   mailer: Mailer
   logger: Logger
-  /** With several instances: sessions cached and rate limits counted in Redis, shared by all. */
+  /**
+   * With several instances: sessions cached, rate limits and sign-in failures counted in Redis,
+   * shared by all.
+   */
   redis?: Redis
 }) {
   const { config, database, mailer, logger, redis } = deps
+  const lockout = redis
+    ? createRedisSignInLockout(redis, `${config.redisKeyPrefix}sign-in-failures:`)
+    : createMemorySignInLockout()
+  // A user update's before hook sees what it sets, its after hook whom it changed: the endpoint
+  // context they share pairs the two (see `databaseHooks` below).
+  const verifyingUpdates = new WeakSet<object>()
   const confirmLink = (type: string, token: string) =>
     `${config.appUrl}/confirm?${new URLSearchParams({ type, token }).toString()}`
   /** An email with a link, in the language of the request that caused it. */
@@ -147,15 +177,24 @@ export async function createAuth(deps: {
       }),
       sendResetPassword: ({ user, token }, request) =>
         sendLink('reset-password', user.email, confirmLink('recovery', token), RESET_PASSWORD_EXPIRES_SECONDS, request),
+      // The owner who just chose a new password may sign in with it at once.
+      onPasswordReset: ({ user }) => lockout.clear(user.email),
+      // Only the mailbox learns that the address is taken; the answer is the stand-in's above.
+      onExistingUserSignUp: ({ user }, request) =>
+        mailer.send(
+          composeMail(user.email, {
+            kind: 'account-exists',
+            appName: config.appName,
+            locale: localeOf(request),
+            link: `${config.appUrl}/login`,
+          }),
+        ),
     },
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: VERIFY_EMAIL_EXPIRES_SECONDS,
-      afterEmailVerification: async (verified) => {
-        await grantAdminOnVerification(database.db, logger, config.adminEmails, verified)
-      },
       // The same token confirms a new account and a new address; its claims tell them apart.
       sendVerificationEmail: ({ user, token }, request) =>
         isEmailChangeToken(token)
@@ -168,31 +207,76 @@ export async function createAuth(deps: {
       // Deleting an account takes its password (checked in the before hook below).
       deleteUser: { enabled: true },
     },
+    databaseHooks: {
+      user: {
+        // The role is granted on every update that marks an email verified: the link, the code
+        // sign-in of an unconfirmed account, an email change. better-auth's
+        // `afterEmailVerification` misses the code sign-in (and the code password reset).
+        update: {
+          before: (data, ctx) => {
+            if (data.emailVerified === true && ctx) verifyingUpdates.add(ctx)
+            return Promise.resolve()
+          },
+          after: async (updated, ctx) => {
+            if (!ctx || !verifyingUpdates.delete(ctx) || !updated.emailVerified) return
+            const role = typeof updated.role === 'string' ? updated.role : null
+            await grantAdminOnVerification(database.db, logger, config.adminEmails, { ...updated, role })
+          },
+        },
+      },
+    },
     hooks: {
+      // What better-auth does not check itself, before its endpoint runs.
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === '/delete-user') {
-          const { password } = (ctx.body ?? {}) as Record<string, unknown>
-          if (typeof password !== 'string' || password === '') {
-            throw new APIError('BAD_REQUEST', {
-              code: 'PASSWORD_REQUIRED',
-              message: 'Enter your password to delete the account.',
-            })
-          }
-          return
-        }
-        // Every way of choosing a password refuses a weak one.
-        if (!passwordPaths.has(ctx.path)) return
         const body = (ctx.body ?? {}) as Record<string, unknown>
-        const password = body.password ?? body.newPassword
-        if (typeof password !== 'string') return
-        const session = ctx.context.session as { user?: { email?: string; name?: string } } | null
-        if (isWeakPassword(password, [body.email, body.name, session?.user?.email, session?.user?.name])) {
+        if (ctx.path === '/sign-in/email' && typeof body.email === 'string') {
+          // The same answer for every email, with or without an account.
+          const seconds = await lockout.lockedFor(body.email)
+          if (seconds > 0) {
+            throw new APIError(
+              'TOO_MANY_REQUESTS',
+              {
+                code: 'SIGN_IN_LOCKED',
+                message:
+                  'Too many failed sign-in attempts for this email. Try again later, sign in with a code, or reset your password.',
+              },
+              { 'Retry-After': String(seconds) },
+            )
+          }
+        }
+        if (ctx.path === '/delete-user' && (typeof body.password !== 'string' || body.password === '')) {
           throw new APIError('BAD_REQUEST', {
-            code: 'PASSWORD_TOO_WEAK',
-            message: 'This password is too common or too easy to guess.',
+            code: 'PASSWORD_REQUIRED',
+            message: 'Enter your password to delete the account.',
           })
         }
-        return Promise.resolve()
+        if (profilePaths.has(ctx.path)) checkProfile(body)
+        // Every way of choosing a password refuses a weak one.
+        const password = body.password ?? body.newPassword
+        if (passwordPaths.has(ctx.path) && typeof password === 'string') {
+          const session = ctx.context.session as { user?: { email?: string; name?: string } } | null
+          if (isWeakPassword(password, [body.email, body.name, session?.user?.email, session?.user?.name])) {
+            throw new APIError('BAD_REQUEST', {
+              code: 'PASSWORD_TOO_WEAK',
+              message: 'This password is too common or too easy to guess.',
+            })
+          }
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/sign-in/email') return
+        const { email } = (ctx.body ?? {}) as Record<string, unknown>
+        if (typeof email !== 'string') return
+        const returned = ctx.context.returned
+        // The right password clears the count (even when a second factor is still to come).
+        if (!isAPIError(returned)) {
+          await lockout.clear(email)
+        } else if (returned.body?.code === 'INVALID_EMAIL_OR_PASSWORD' && (await lockout.recordFailure(email))) {
+          logger.warn(
+            { email, failures: SIGN_IN_LOCKOUT.maxFailures, lockSeconds: SIGN_IN_LOCKOUT.lockSeconds },
+            'password sign-in locked for this email after repeated failures',
+          )
+        }
       }),
     },
     rateLimit: {
@@ -225,6 +309,10 @@ export async function createAuth(deps: {
       emailOTP({
         otpLength: 6,
         expiresIn: SIGN_IN_CODE_EXPIRES_SECONDS,
+        // Asking again re-sends the same code (stored encrypted): a second request within the
+        // mail throttle's 60 s would otherwise replace the code the user already received.
+        storeOTP: 'encrypted',
+        resendStrategy: 'reuse',
         // Codes sign in existing accounts only: creating one needs a name and a password.
         disableSignUp: true,
         sendVerificationOTP: async ({ email, otp, type }, ctx) => {

@@ -15,6 +15,8 @@ const authCodes: Record<string, { code: ErrorCode; field?: string }> = {
   OTP_EXPIRED: { code: 'invalid_token' },
   INVALID_EMAIL: { code: 'validation_failed', field: 'email' },
   PASSWORD_REQUIRED: { code: 'validation_failed', field: 'password' },
+  INVALID_NAME: { code: 'validation_failed', field: 'name' },
+  INVALID_IMAGE: { code: 'validation_failed', field: 'image' },
   VALIDATION_ERROR: { code: 'validation_failed' },
 }
 

@@ -8,6 +8,7 @@ export {
 } from './mailer.js'
 export { outboxDir, readOutbox, type OutboxEntry, type OutboxFilter } from './outbox.js'
 export {
+  accountExistsMail,
   changeEmailMail,
   composeMail,
   escapeHtml,
@@ -21,10 +22,12 @@ export {
   type CodeMailInput,
   type LinkMailInput,
   type MailTemplateInput,
+  type NoticeMailInput,
   type RenderedMail,
 } from './templates.js'
 export {
   createMemoryMailThrottle,
+  createRedisMailThrottle,
   mailThrottleWindowMs,
   throttleKey,
   type MailThrottle,

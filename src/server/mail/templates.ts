@@ -9,12 +9,20 @@ export interface RenderedMail {
 interface BaseInput {
   appName: string
   locale: MailLocale
+}
+
+interface ExpiringInput extends BaseInput {
   /** How long the link or code stays valid, in whole minutes; written out in words. */
   expiresInMinutes: number
 }
 
 /** For emails with a link; the link is the full URL (links land on `${APP_URL}/confirm?…`). */
-export interface LinkMailInput extends BaseInput {
+export interface LinkMailInput extends ExpiringInput {
+  link: string
+}
+
+/** For a notice with a link to a page of the app (e.g. `${APP_URL}/login`), which never expires. */
+export interface NoticeMailInput extends BaseInput {
   link: string
 }
 
@@ -23,7 +31,7 @@ export interface ChangeEmailMailInput extends LinkMailInput {
   newEmail?: string
 }
 
-export interface CodeMailInput extends BaseInput {
+export interface CodeMailInput extends ExpiringInput {
   code: string
 }
 
@@ -32,6 +40,7 @@ export type MailTemplateInput =
   | ({ kind: 'reset-password' } & LinkMailInput)
   | ({ kind: 'change-email' } & ChangeEmailMailInput)
   | ({ kind: 'sign-in-code' } & CodeMailInput)
+  | ({ kind: 'account-exists' } & NoticeMailInput)
 
 /** The parts of one email; the text and the HTML versions are both rendered from them. */
 interface MailContent {
@@ -40,7 +49,8 @@ interface MailContent {
   intro: string
   action:
     { type: 'link'; url: string; label: string; fallback: string } | { type: 'code'; code: string }
-  expiry: string
+  /** How long the link or code stays valid; none for a notice. */
+  expiry?: string
   notes: string[]
   signature: string
 }
@@ -135,8 +145,7 @@ function checkedCode(code: string): string {
 }
 
 function base(input: BaseInput) {
-  const locale = resolveMailLocale(input.locale)
-  return { locale, app: input.appName, expires: formatDuration(input.expiresInMinutes, locale) }
+  return { locale: resolveMailLocale(input.locale), app: input.appName }
 }
 
 const linkFallback: Record<MailLocale, string> = {
@@ -156,8 +165,9 @@ const signature: Record<MailLocale, (app: string) => string> = {
   ru: (app) => `— Команда ${app}`,
 }
 
+/** An email whose action is a link; it says how long the link lasts when given its expiry. */
 function linkContent(
-  input: LinkMailInput,
+  input: NoticeMailInput,
   texts: Record<
     MailLocale,
     (app: string) => {
@@ -168,85 +178,134 @@ function linkContent(
       notes: string[]
     }
   >,
+  expiresInMinutes?: number,
 ): { locale: MailLocale; content: MailContent } {
-  const { locale, app, expires } = base(input)
+  const { locale, app } = base(input)
   const { label, ...rest } = texts[locale](app)
   return {
     locale,
     content: {
       ...rest,
       action: { type: 'link', url: checkedLink(input.link), label, fallback: linkFallback[locale] },
-      expiry: linkExpiry[locale](expires),
+      ...(expiresInMinutes === undefined
+        ? {}
+        : { expiry: linkExpiry[locale](formatDuration(expiresInMinutes, locale)) }),
       signature: signature[locale](app),
     },
   }
 }
 
 export function verifyEmailMail(input: LinkMailInput): RenderedMail {
-  const { locale, content } = linkContent(input, {
-    en: (app) => ({
-      subject: `Confirm your email address for ${app}`,
-      heading: 'Confirm your email address',
-      intro: `Welcome to ${app}! Confirm your email address to finish creating your account.`,
-      label: 'Confirm email address',
-      notes: ['If you did not create an account, you can ignore this email.'],
-    }),
-    ru: (app) => ({
-      subject: `Подтвердите адрес электронной почты для ${app}`,
-      heading: 'Подтвердите адрес электронной почты',
-      intro: `Добро пожаловать в ${app}! Подтвердите адрес электронной почты, чтобы завершить регистрацию.`,
-      label: 'Подтвердить адрес',
-      notes: ['Если вы не регистрировались, просто проигнорируйте это письмо.'],
-    }),
-  })
+  const { locale, content } = linkContent(
+    input,
+    {
+      en: (app) => ({
+        subject: `Confirm your email address for ${app}`,
+        heading: 'Confirm your email address',
+        intro: `Welcome to ${app}! Confirm your email address to finish creating your account.`,
+        label: 'Confirm email address',
+        notes: ['If you did not create an account, you can ignore this email.'],
+      }),
+      ru: (app) => ({
+        subject: `Подтвердите адрес электронной почты для ${app}`,
+        heading: 'Подтвердите адрес электронной почты',
+        intro: `Добро пожаловать в ${app}! Подтвердите адрес электронной почты, чтобы завершить регистрацию.`,
+        label: 'Подтвердить адрес',
+        notes: ['Если вы не регистрировались, просто проигнорируйте это письмо.'],
+      }),
+    },
+    input.expiresInMinutes,
+  )
   return render(locale, input.appName, content)
 }
 
 export function resetPasswordMail(input: LinkMailInput): RenderedMail {
-  const { locale, content } = linkContent(input, {
-    en: (app) => ({
-      subject: `Reset your ${app} password`,
-      heading: 'Reset your password',
-      intro: `Someone asked to reset the password of your ${app} account. To choose a new password, open this link.`,
-      label: 'Choose a new password',
-      notes: ['If you did not ask for this, ignore this email: your password stays the same.'],
-    }),
-    ru: (app) => ({
-      subject: `Сброс пароля в ${app}`,
-      heading: 'Сброс пароля',
-      intro: `Мы получили запрос на сброс пароля вашей учётной записи в ${app}. Чтобы задать новый пароль, откройте ссылку.`,
-      label: 'Задать новый пароль',
-      notes: [
-        'Если вы не запрашивали сброс, проигнорируйте это письмо — пароль останется прежним.',
-      ],
-    }),
-  })
+  const { locale, content } = linkContent(
+    input,
+    {
+      en: (app) => ({
+        subject: `Reset your ${app} password`,
+        heading: 'Reset your password',
+        intro: `Someone asked to reset the password of your ${app} account. To choose a new password, open this link.`,
+        label: 'Choose a new password',
+        notes: ['If you did not ask for this, ignore this email: your password stays the same.'],
+      }),
+      ru: (app) => ({
+        subject: `Сброс пароля в ${app}`,
+        heading: 'Сброс пароля',
+        intro: `Мы получили запрос на сброс пароля вашей учётной записи в ${app}. Чтобы задать новый пароль, откройте ссылку.`,
+        label: 'Задать новый пароль',
+        notes: [
+          'Если вы не запрашивали сброс, проигнорируйте это письмо — пароль останется прежним.',
+        ],
+      }),
+    },
+    input.expiresInMinutes,
+  )
   return render(locale, input.appName, content)
 }
 
 export function changeEmailMail(input: ChangeEmailMailInput): RenderedMail {
   const newEmail = input.newEmail?.trim()
-  const { locale, content } = linkContent(input, {
-    en: (app) => ({
-      subject: `Confirm your email change for ${app}`,
-      heading: 'Confirm your email change',
-      intro: `You asked to change the email address of your ${app} account${newEmail ? ` to ${newEmail}` : ''}. To confirm the change, open this link.`,
-      label: 'Confirm the change',
-      notes: ['If you did not ask for this, ignore this email: your address stays the same.'],
-    }),
-    ru: (app) => ({
-      subject: `Подтвердите смену адреса почты в ${app}`,
-      heading: 'Подтвердите смену адреса почты',
-      intro: `Вы запросили смену адреса электронной почты вашей учётной записи в ${app}${newEmail ? ` на ${newEmail}` : ''}. Чтобы подтвердить её, откройте ссылку.`,
-      label: 'Подтвердить смену',
-      notes: ['Если вы этого не делали, проигнорируйте письмо — адрес останется прежним.'],
-    }),
-  })
+  const { locale, content } = linkContent(
+    input,
+    {
+      en: (app) => ({
+        subject: `Confirm your email change for ${app}`,
+        heading: 'Confirm your email change',
+        intro: `You asked to change the email address of your ${app} account${newEmail ? ` to ${newEmail}` : ''}. To confirm the change, open this link.`,
+        label: 'Confirm the change',
+        notes: ['If you did not ask for this, ignore this email: your address stays the same.'],
+      }),
+      ru: (app) => ({
+        subject: `Подтвердите смену адреса почты в ${app}`,
+        heading: 'Подтвердите смену адреса почты',
+        intro: `Вы запросили смену адреса электронной почты вашей учётной записи в ${app}${newEmail ? ` на ${newEmail}` : ''}. Чтобы подтвердить её, откройте ссылку.`,
+        label: 'Подтвердить смену',
+        notes: ['Если вы этого не делали, проигнорируйте письмо — адрес останется прежним.'],
+      }),
+    },
+    input.expiresInMinutes,
+  )
+  return render(locale, input.appName, content)
+}
+
+/**
+ * To the owner of an address someone tried to register again. The sign-up itself answers as for a
+ * new account (no enumeration); only the mailbox learns that the account exists.
+ */
+export function accountExistsMail(input: NoticeMailInput): RenderedMail {
+  const { locale, content } = linkContent(
+    input,
+    {
+      en: (app) => ({
+        subject: `You already have a ${app} account`,
+        heading: 'You already have an account',
+        intro: `Someone, probably you, tried to create a ${app} account with this email address. There already is an account with it, so no new one was created.`,
+        label: 'Sign in',
+        notes: [
+          'Forgot your password? Choose “Forgot password?” on the sign-in page, or sign in with a code sent to this address.',
+          'If it was not you, you can ignore this email: your account has not changed.',
+        ],
+      }),
+      ru: (app) => ({
+        subject: `У вас уже есть учётная запись в ${app}`,
+        heading: 'У вас уже есть учётная запись',
+        intro: `Кто-то, вероятно вы, пытался зарегистрироваться в ${app} с этим адресом электронной почты. Учётная запись с этим адресом уже есть, поэтому новая не создана.`,
+        label: 'Войти',
+        notes: [
+          'Забыли пароль? На странице входа его можно восстановить или войти по коду, который придёт на этот адрес.',
+          'Если это были не вы, просто проигнорируйте письмо — с вашей учётной записью ничего не произошло.',
+        ],
+      }),
+    },
+  )
   return render(locale, input.appName, content)
 }
 
 export function signInCodeMail(input: CodeMailInput): RenderedMail {
-  const { locale, app, expires } = base(input)
+  const { locale, app } = base(input)
+  const expires = formatDuration(input.expiresInMinutes, locale)
   const code = checkedCode(input.code)
   const texts = {
     en: {
@@ -287,6 +346,8 @@ export function renderMail(input: MailTemplateInput): RenderedMail {
       return changeEmailMail(input)
     case 'sign-in-code':
       return signInCodeMail(input)
+    case 'account-exists':
+      return accountExistsMail(input)
   }
 }
 
@@ -313,7 +374,7 @@ function renderText(content: MailContent): string {
     content.heading,
     content.intro,
     action,
-    content.expiry,
+    ...(content.expiry === undefined ? [] : [content.expiry]),
     ...content.notes,
     content.signature,
   ]
@@ -350,8 +411,7 @@ function renderHtml(locale: MailLocale, appName: string, content: MailContent): 
 <h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:#0f172a;">${e(content.heading)}</h1>
 <p style="margin:0 0 16px;">${e(content.intro)}</p>
 ${actionHtml}
-<p style="margin:0 0 24px;">${e(content.expiry)}</p>
-${notes}
+${content.expiry === undefined ? '' : `<p style="margin:0 0 24px;">${e(content.expiry)}</p>\n`}${notes}
 <p style="margin:24px 0 0;font-size:14px;color:#475569;">${e(content.signature)}</p>
 </div>
 </body>

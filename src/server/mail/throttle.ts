@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis'
 import type { MailKind } from './types.js'
 
 /**
@@ -25,7 +26,7 @@ export function throttleKey(kind: MailKind, email: string): string {
   return `${kind}:${email.trim().toLowerCase()}`
 }
 
-/** One process's throttle: enough for a single instance; several instances need a shared store. */
+/** One process's throttle: enough for a single instance; several share `createRedisMailThrottle`. */
 export function createMemoryMailThrottle(options: MemoryMailThrottleOptions = {}): MailThrottle {
   const windowMs = options.windowMs ?? mailThrottleWindowMs
   const now = options.now ?? Date.now
@@ -56,6 +57,24 @@ export function createMemoryMailThrottle(options: MemoryMailThrottleOptions = {}
     release(kind, email) {
       claimedAt.delete(throttleKey(kind, email))
       return Promise.resolve()
+    },
+  }
+}
+
+/**
+ * The throttle of several instances (REDIS_URL): a key per kind and address, claimed with
+ * `SET NX PX`, so that of two instances asked at once only one sends.
+ */
+export function createRedisMailThrottle(redis: Redis, keyPrefix: string): MailThrottle {
+  const keyOf = (kind: MailKind, email: string) => `${keyPrefix}${throttleKey(kind, email)}`
+  return {
+    async allow(kind, email) {
+      return (await redis.set(keyOf(kind, email), '1', 'PX', mailThrottleWindowMs, 'NX')) === 'OK'
+    },
+    async release(kind, email) {
+      // Deletes the key whoever holds it: only a delivery failing after its window ended (a very
+      // slow SMTP server) can free a newer claim, which lets one more email through at worst.
+      await redis.del(keyOf(kind, email))
     },
   }
 }

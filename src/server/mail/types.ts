@@ -1,5 +1,11 @@
 /** Every email the app sends. The kind is what the per-address throttle counts. */
-export const mailKinds = ['verify-email', 'sign-in-code', 'reset-password', 'change-email'] as const
+export const mailKinds = [
+  'verify-email',
+  'sign-in-code',
+  'reset-password',
+  'change-email',
+  'account-exists',
+] as const
 export type MailKind = (typeof mailKinds)[number]
 
 export const mailLocales = ['en', 'ru'] as const
