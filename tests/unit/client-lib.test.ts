@@ -12,6 +12,7 @@ import { errorMessage } from '../../src/client/lib/error-message'
 import { retryRead } from '../../src/client/lib/query-client'
 import { safeRedirect } from '../../src/client/lib/redirect'
 import { parseRuntimeConfig } from '../../src/client/lib/runtime-config'
+import { describeUserAgent } from '../../src/client/lib/user-agent'
 
 describe('avatar initials', () => {
   it.each([
@@ -132,6 +133,7 @@ describe('error messages for the user', () => {
     network: 'network',
     serviceUnavailable: 'unavailable',
     rateLimited: ({ seconds }: { seconds: string }) => `wait ${seconds}`,
+    rateLimitedMinutes: ({ minutes }: { minutes: string }) => `wait ${minutes} min`,
     rateLimitedNoTime: 'wait',
     sessionMissing: 'session',
     invalidCredentials: 'credentials',
@@ -160,10 +162,29 @@ describe('error messages for the user', () => {
     [new ApiRequestError(400, 'invalid_token', 'x'), 'token'],
     [new ApiRequestError(400, 'validation_failed', 'x'), 'fields'],
     [new ApiRequestError(429, 'rate_limited', 'x', undefined, 30), 'wait 30'],
+    [new ApiRequestError(429, 'rate_limited', 'x', undefined, 841), 'wait 15 min'],
     [new ApiRequestError(429, 'rate_limited', 'x'), 'wait'],
     [new ApiRequestError(500, 'internal_error', 'x'), 'server'],
     [new Error('?'), 'unknown'],
   ])('%s → %s', (error, expected) => {
     expect(errorMessage(error, t)).toBe(expected)
+  })
+})
+
+describe('devices in the list of sessions', () => {
+  it.each([
+    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0', 'Firefox · Windows'],
+    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15', 'Safari · macOS'],
+    ['Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36', 'Chrome · Android'],
+    ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1', 'Safari · iOS'],
+    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36 Edg/130.0', 'Edge · Windows'],
+    ['curl/8.5.0', 'curl/8.5.0'],
+  ])('%s → %s', (userAgent, expected) => {
+    expect(describeUserAgent(userAgent)).toBe(expected)
+  })
+
+  it('has nothing to say without a User-Agent', () => {
+    expect(describeUserAgent(null)).toBeNull()
+    expect(describeUserAgent('')).toBeNull()
   })
 })

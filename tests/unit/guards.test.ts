@@ -4,8 +4,13 @@ import { type GuardContext, type SessionUser, runGuards } from '../../src/client
 import { HttpError } from '../../src/client/lib/http-error'
 
 function context(user: SessionUser | null, href = '/dashboard?tab=1'): GuardContext {
+  const url = new URL(href, 'http://app.test')
   return {
-    location: { href, pathname: href.split('?')[0] } as GuardContext['location'],
+    location: {
+      href,
+      pathname: url.pathname,
+      search: Object.fromEntries(url.searchParams),
+    } as GuardContext['location'],
     context: { auth: { getUser: () => Promise.resolve(user) } },
   }
 }
@@ -54,10 +59,16 @@ describe('route guards', () => {
     await expect(runGuards(['admin'], context(admin))).resolves.toBeUndefined()
   })
 
-  it('sends a signed-in user away from guest pages to the dashboard', async () => {
-    const error = await thrown(runGuards(['guest'], context(learner)))
-    expect(isRedirect(error)).toBe(true)
-    expect((error as { options: { to: string } }).options.to).toBe('/dashboard')
-    await expect(runGuards(['guest'], context(null))).resolves.toBeUndefined()
+  it('sends a signed-in user away from guest pages: to ?redirect= when same-origin, else the dashboard', async () => {
+    const target = async (href: string) => {
+      const error = await thrown(runGuards(['guest'], context(learner, href)))
+      expect(isRedirect(error)).toBe(true)
+      return (error as { options: { href: string } }).options.href
+    }
+    expect(await target('/login')).toBe('/dashboard')
+    expect(await target('/login?redirect=%2Faccount%3Ftab%3D2')).toBe('/account?tab=2')
+    expect(await target('/login?redirect=%2F%2Fevil.example')).toBe('/dashboard')
+    expect(await target('/login?redirect=https%3A%2F%2Fevil.example')).toBe('/dashboard')
+    await expect(runGuards(['guest'], context(null, '/login'))).resolves.toBeUndefined()
   })
 })

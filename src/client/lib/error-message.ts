@@ -33,10 +33,14 @@ export function errorMessage(error: unknown, t: Messages): string {
         return t.conflict
       case 413:
         return t.tooLarge
-      case 429:
-        return error.retryAfterSeconds
-          ? t.rateLimited({ seconds: String(error.retryAfterSeconds) })
-          : t.rateLimitedNoTime
+      case 429: {
+        const seconds = error.retryAfterSeconds
+        if (!seconds) return t.rateLimitedNoTime
+        // A locked password sign-in waits minutes (Retry-After up to 900 s).
+        return seconds > 90
+          ? t.rateLimitedMinutes({ minutes: String(Math.ceil(seconds / 60)) })
+          : t.rateLimited({ seconds: String(seconds) })
+      }
       default:
         if (error.status >= 500) return t.server
     }

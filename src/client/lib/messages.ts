@@ -6,6 +6,7 @@ export const apiErrorMessages = i18n('apiErrors', {
   network: 'Cannot reach the server. Check your connection and try again.',
   serviceUnavailable: 'The service is temporarily unavailable. Try again in a moment.',
   rateLimited: params<{ seconds: string }>('Too many attempts. Try again in {seconds} seconds.'),
+  rateLimitedMinutes: params<{ minutes: string }>('Too many attempts. Try again in {minutes} minutes.'),
   rateLimitedNoTime: 'Too many attempts. Try again later.',
   sessionMissing: 'Your session has ended. Sign in again.',
   invalidCredentials: 'Wrong email or password.',

@@ -21,7 +21,7 @@ export function Section({
       <h2 id={headingId} className="text-lg font-semibold">
         {title}
       </h2>
-      {lead && <div className="mt-1 text-sm text-muted-foreground">{lead}</div>}
+      {lead && <div className="mt-1 text-sm wrap-break-word text-muted-foreground">{lead}</div>}
       <div className="mt-4">{children}</div>
     </section>
   )

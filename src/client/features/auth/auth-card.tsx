@@ -18,7 +18,7 @@ export function AuthCard({
     <article className="mx-auto w-full max-w-md">
       <div className="rounded-xl border bg-card p-6 shadow-sm sm:p-8">
         <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
-        {lead && <p className="mt-2 text-muted-foreground">{lead}</p>}
+        {lead && <p className="mt-2 wrap-break-word text-muted-foreground">{lead}</p>}
         {children && <div className="mt-6 grid gap-4">{children}</div>}
       </div>
       {footer && <div className="mt-6 grid gap-2 text-center text-sm">{footer}</div>}

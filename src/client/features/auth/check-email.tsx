@@ -32,7 +32,7 @@ export function CheckEmail({
       {message && (
         <div className="flex gap-3">
           <MailIcon className="mt-0.5 size-6 shrink-0 text-primary-text" />
-          <p>{message}</p>
+          <p className="wrap-break-word">{message}</p>
         </div>
       )}
       <p className="text-sm text-muted-foreground">{t.notReceived}</p>
