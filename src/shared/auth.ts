@@ -11,7 +11,9 @@ export const RESEND_COOL_DOWN_SECONDS = 60
 
 const email = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254), z.email())
 const password = z.string().check(z.minLength(PASSWORD_MIN_LENGTH), z.maxLength(PASSWORD_MAX_LENGTH))
-const name = z.string().check(z.trim(), z.minLength(1), z.maxLength(NAME_MAX_LENGTH))
+/** A person's name as shown in the app (the server checks it too). */
+export const nameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(NAME_MAX_LENGTH))
+const name = nameSchema
 const code = z.string().check(z.trim(), z.regex(/^\d{6}$/))
 
 /** "Confirm password" must repeat "Password"; the message is chosen by `params.mismatch`. */
@@ -35,13 +37,12 @@ export const registerSchema = z
   .object({ name, email, password, confirmPassword: z.string() })
   .check(passwordsMatch)
 /** Avatars are loaded over HTTPS only (the page's CSP allows no other remote images). */
-export const isHttpsUrl = (value: string) => /^https:\/\/\S+$/i.test(value)
+export const isHttpsUrl = (value: string) => value.length <= 2000 && /^https:\/\/\S+$/i.test(value)
 
 export const profileSchema = z.object({
   name,
   image: z.string().check(
     z.trim(),
-    z.maxLength(2000),
     z.refine((value) => value === '' || isHttpsUrl(value), { params: { url: true } }),
   ),
 })
