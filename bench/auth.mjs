@@ -3,7 +3,8 @@
 // verification link from the outbox (DATA_DIR/outbox) and keeps the session cookies, then:
 //   - wrk (same settings as bench/http.mjs) against GET /api/health and GET /api/auth/get-session,
 //     once with the 60 s cache cookie (lingua.session_data: no database) and once with only the
-//     session token (a database lookup per request); req/s, p99 and the ratio to /api/health;
+//     session token (a database lookup per request), and GET /api/me (the app's own route behind
+//     requireUser) with the cache cookie; req/s, p99 and the ratio to /api/health;
 //   - N sequential POST /api/auth/sign-in/email (scrypt on node:crypto): median and p95 latency.
 //
 //   node bench/auth.mjs [--duration=10s] [--connections=64] [--threads=2] [--warmup=2s|0]
@@ -149,6 +150,9 @@ const { runs, signInMs } = await withServer({ dataDir, databaseUrl: database?.ur
   await checkSession(server, withCache, true)
   runs.push(await measure('get-session, cache cookie', sessionUrl, { Cookie: cookieString(withCache) }))
   await checkSession(server, withCache, true) // still valid after the run: every request was served from it
+  // The app's own authenticated route (readSession → auth.api.getSession, no better-auth router).
+  const freshForMe = { ...tokenOnly, [cacheCookie]: (await checkSession(server, tokenOnly, false))[cacheCookie] }
+  runs.push(await measure('GET /api/me, cache cookie', `${server.url}/api/me`, { Cookie: cookieString(freshForMe) }))
   runs.push(await measure('get-session, database', sessionUrl, { Cookie: cookieString(tokenOnly) }))
 
   const signInMs = []

@@ -3,6 +3,7 @@ import { getConnInfo } from '@hono/node-server/conninfo'
 import { type Context, Hono } from 'hono'
 import type { Logger } from 'pino'
 import { demoRoutes } from './api/demo.js'
+import { meRoutes } from './api/me.js'
 import { systemRoutes } from './api/system.js'
 import { type Auth, CLIENT_IP_HEADER } from './auth/auth.js'
 import { inApiErrorShape } from './auth/errors.js'
@@ -17,6 +18,7 @@ import {
   sameOriginWrites,
   securityHeaders,
 } from './http/security.js'
+import { readSession } from './http/session.js'
 import { loadAppShell, mountClient } from './http/static.js'
 
 const requestIdPattern = /^[\w.:-]{1,128}$/
@@ -56,6 +58,9 @@ export function createApp(deps: {
   const system = systemRoutes(config, database)
   app.route('/api', system.api)
   app.route('/api/demo', demoRoutes(config, database))
+  // Routes that need to know who is asking; each guards itself with requireUser/requireAdmin.
+  app.use('/api/me/*', readSession(auth))
+  app.route('/api/me', meRoutes())
   /** The client's address: the socket's, or the first X-Forwarded-For hop behind a trusted proxy. */
   const clientAddress = (c: Context<AppEnv>) => {
     const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()

@@ -247,6 +247,24 @@ describe.each(databaseTargets())('accounts with email and password on %s', (targ
     await expectApiError(await signInWith(code), 400, 'invalid_token')
   })
 
+  it('answers /api/me with the signed-in user, and 401 in the error shape to a visitor', async () => {
+    const visitor = await new Client(server).request('GET', '/api/me')
+    await expectApiError(visitor, 401, 'unauthenticated')
+
+    const email = `me-${target}@example.com`
+    const client = new Client(server)
+    await registerAndVerify(client, dataDir, { name: 'Ada Me', email, password })
+    const me = await client.request('GET', '/api/me')
+    expect(me.status).toBe(200)
+    expect(me.headers.get('cache-control')).toBe('no-store')
+    expect(await me.json()).toEqual({
+      user: { id: expect.any(String), name: 'Ada Me', email, role: expect.any(String), emailVerified: true },
+    })
+
+    expect((await client.request('POST', '/api/auth/sign-out', {})).status).toBe(200)
+    await expectApiError(await client.request('GET', '/api/me'), 401, 'unauthenticated')
+  })
+
   it('refuses any API write a browser sends from another site, in the error shape', async () => {
     const foreign = await fetch(`${server.url}/api/demo/messages`, {
       method: 'POST',

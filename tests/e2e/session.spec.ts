@@ -1,5 +1,5 @@
 import { signedInAs, userMenuButton } from './accounts'
-import { accessibilityViolations, expect, test } from './fixtures'
+import { accessibilityViolations, expect, failedResource, test } from './fixtures'
 
 // Signed-in journeys with an account made through the API (the pages have their own spec).
 
@@ -72,5 +72,27 @@ test.describe('a signed-in learner', () => {
     await expect(page.getByRole('heading', { name: 'Something went wrong.' })).toBeVisible()
     await expect(page.getByTestId('error-status')).toHaveText('403')
     await expect(page.getByTestId('error-message')).toHaveText('Administrators only')
+  })
+
+  test('the session read is retried when the service is briefly unavailable', async ({
+    page,
+    context,
+    baseURL,
+    diagnostics,
+  }) => {
+    diagnostics.allowConsoleError(failedResource(503))
+    await signedInAs(context, baseURL ?? '', 'Patient User')
+    let refusals = 0
+    await page.route('**/api/auth/get-session*', async (route) => {
+      if (refusals < 2) {
+        refusals++
+        await route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"service_unavailable","message":"x"}}' })
+      } else {
+        await route.continue()
+      }
+    })
+    await page.goto('/dashboard')
+    await expect(page.getByRole('heading', { level: 1, name: 'Hello, Patient User!' })).toBeVisible({ timeout: 10_000 })
+    expect(refusals).toBe(2)
   })
 })

@@ -1,9 +1,20 @@
 import type { Logger } from 'pino'
 
+/** The signed-in user as the API's routes see it (`readSession` in session.ts). */
+export interface SessionUser {
+  id: string
+  name: string
+  email: string
+  role: 'user' | 'admin'
+  emailVerified: boolean
+}
+
 /** Variables every request carries through the middleware chain. */
 export interface AppEnv {
   Variables: {
     requestId: string
     logger: Logger
+    /** Set by `readSession` on the routes that need it; `null` for a visitor. */
+    user?: SessionUser | null
   }
 }
