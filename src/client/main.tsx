@@ -4,7 +4,7 @@ import { RouterProvider, createRouter } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { NotFoundFallback, RouteErrorFallback } from './features/errors/fallbacks'
-import { authContext, currentUser, loadSession, onAuthStateChange } from './lib/auth'
+import { type AuthEvent, authContext, currentUser, keepSessionFresh, loadSession, onAuthStateChange } from './lib/auth'
 import { initI18n } from './lib/i18n'
 import { createQueryClient } from './lib/query-client'
 import { loadRuntimeConfig } from './lib/runtime-config'
@@ -39,9 +39,12 @@ async function start() {
   }
   // Who is signed in, for the header of every page (guarded pages wait for the same answer).
   loadSession().catch(() => currentUser.set(null))
-  // A sign-in or sign-out (here or in another tab) runs the guards of the current page again.
+  keepSessionFresh()
+  // A sign-in, sign-out or change of the user (here or in another tab) runs the guards of the
+  // current page again.
+  const rerunGuards: ReadonlySet<AuthEvent> = new Set(['SIGNED_IN', 'SIGNED_OUT', 'USER_UPDATED'])
   onAuthStateChange((event) => {
-    if (event !== 'INITIAL_SESSION') void router.invalidate()
+    if (rerunGuards.has(event)) void router.invalidate()
   })
   createRoot(root).render(
     <StrictMode>

@@ -95,4 +95,20 @@ test.describe('a signed-in learner', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Hello, Patient User!' })).toBeVisible({ timeout: 10_000 })
     expect(refusals).toBe(2)
   })
+
+  test('an open tab notices within five minutes that its session was revoked elsewhere', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await page.clock.install()
+    await signedInAs(context, baseURL ?? '', 'Revoked User')
+    await page.goto('/dashboard')
+    await expect(page.getByRole('heading', { level: 1, name: 'Hello, Revoked User!' })).toBeVisible()
+    // "Sign out everywhere" from another device ends this session too.
+    const revoked = await context.request.post('/api/auth/revoke-sessions', { headers: { Origin: baseURL ?? '' }, data: {} })
+    expect(revoked.status()).toBe(200)
+    await page.clock.fastForward('05:01')
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/)
+  })
 })

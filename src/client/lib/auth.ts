@@ -93,6 +93,30 @@ export async function refreshSession(...events: AuthEvent[]): Promise<SessionUse
   return user
 }
 
+/** How often an open tab checks that its session still holds (and renews it: used = renewed). */
+export const SESSION_CHECK_INTERVAL_MS = 5 * 60 * 1000
+
+/**
+ * Reads the session from the database when a signed-in tab comes back into view and every five
+ * minutes while it is visible: `TOKEN_REFRESHED` while it holds, `SIGNED_OUT` once it was revoked
+ * elsewhere (another device, "sign out everywhere", a password change). Returns the stop function.
+ */
+export function keepSessionFresh(): () => void {
+  const check = () => {
+    if (document.visibilityState !== 'visible' || !currentUser.get()) return
+    void readSession('/auth/get-session?disableCookieCache=true')
+      .then((user) => emit(user ? 'TOKEN_REFRESHED' : 'SIGNED_OUT', user))
+      // Offline or unavailable for now: the next check tries again.
+      .catch(() => undefined)
+  }
+  const timer = setInterval(check, SESSION_CHECK_INTERVAL_MS)
+  document.addEventListener('visibilitychange', check)
+  return () => {
+    clearInterval(timer)
+    document.removeEventListener('visibilitychange', check)
+  }
+}
+
 /** An event this tab alone hears (the recovery link was opened here). */
 export function announce(event: AuthEvent): void {
   emit(event, currentUser.get() ?? null)
