@@ -1,0 +1,41 @@
+import { z } from 'zod/mini'
+import { positiveIntParam } from './query'
+
+/** Every administrative change the audit log records (PRODUCT §4). */
+export const auditActions = [
+  'level.create',
+  'level.update',
+  'level.delete',
+  'level.reorder',
+  'role.grant',
+  'role.revoke',
+] as const
+export type AuditAction = (typeof auditActions)[number]
+
+export interface AuditEntry {
+  id: number
+  /** Who did it: the user's id and email at the time; null for the command line. */
+  actorId: string | null
+  actorEmail: string | null
+  action: AuditAction
+  /** What it was done to, e.g. `language_level` and its id, or `user` and an email. */
+  targetType: string
+  targetId: string | null
+  before: unknown
+  after: unknown
+  at: string
+}
+
+export interface AuditPage {
+  items: AuditEntry[]
+  total: number
+  page: number
+  pageSize: number
+}
+
+export const AUDIT_PAGE_SIZE_MAX = 100
+
+export const auditListQuerySchema = z.object({
+  page: z._default(positiveIntParam(100_000), 1),
+  pageSize: z._default(positiveIntParam(AUDIT_PAGE_SIZE_MAX), 50),
+})
