@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { type Context, Hono } from 'hono'
 import type { Logger } from 'pino'
+import { auditRoutes } from './api/audit.js'
 import { demoRoutes } from './api/demo.js'
+import { levelRoutes } from './api/levels.js'
 import { meRoutes } from './api/me.js'
+import { profileRoutes } from './api/profile.js'
 import { systemRoutes } from './api/system.js'
 import { type Auth, CLIENT_IP_HEADER } from './auth/auth.js'
 import { inApiErrorShape } from './auth/errors.js'
@@ -59,8 +62,13 @@ export function createApp(deps: {
   app.route('/api', system.api)
   app.route('/api/demo', demoRoutes(config, database))
   // Routes that need to know who is asking; each guards itself with requireUser/requireAdmin.
-  app.use('/api/me/*', readSession(auth))
+  const session = readSession(auth)
+  app.use('/api/me/*', session)
   app.route('/api/me', meRoutes())
+  app.route('/api/me/profile', profileRoutes(database.db))
+  // Public reads here skip the session lookup: only the administrators' routes read it.
+  app.route('/api/language-levels', levelRoutes(database.db, session))
+  app.route('/api/audit-log', auditRoutes(database.db, session))
   /** The client's address: the socket's, or the first X-Forwarded-For hop behind a trusted proxy. */
   const clientAddress = (c: Context<AppEnv>) => {
     const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()

@@ -1,16 +1,17 @@
 import { z } from 'zod/mini'
+import {
+  LEVEL_CODE_MAX,
+  LEVEL_CODE_PATTERN,
+  LEVEL_DESCRIPTION_MAX,
+  LEVEL_NAME_MAX,
+  LEVEL_PAGE_SIZE_DEFAULT,
+  LEVEL_PAGE_SIZE_MAX,
+  LEVEL_QUERY_MAX,
+  levelSorts,
+} from './level-constants'
 import { positiveIntParam } from './query'
 
-/** PRODUCT §4: a language level's fields and their bounds. */
-export const LEVEL_CODE_MAX = 16
-export const LEVEL_NAME_MAX = 100
-export const LEVEL_DESCRIPTION_MAX = 2000
-/** Letters, digits and `+ . _ -` (e.g. `B2`, `C1+`). */
-export const LEVEL_CODE_PATTERN = /^[\p{L}\p{N}+._-]+$/u
-
-export const LEVEL_PAGE_SIZE_DEFAULT = 20
-export const LEVEL_PAGE_SIZE_MAX = 100
-export const LEVEL_QUERY_MAX = 100
+export * from './level-constants'
 
 const code = z
   .string()
@@ -40,12 +41,6 @@ export const levelOrderSchema = z.object({
 })
 export type LevelOrder = z.infer<typeof levelOrderSchema>
 
-export const levelSortKeys = ['position', 'code', 'name', 'updatedAt'] as const
-export type LevelSortKey = (typeof levelSortKeys)[number]
-/** `code` sorts ascending, `-code` descending. */
-export const levelSorts = levelSortKeys.flatMap((key) => [key, `-${key}`] as const)
-export type LevelSort = (typeof levelSorts)[number]
-
 /** `GET /api/language-levels` query: search, sort, page (from 1) and page size. */
 export const levelListQuerySchema = z.object({
   q: z.optional(z.string().check(z.trim(), z.maxLength(LEVEL_QUERY_MAX))),
@@ -55,29 +50,3 @@ export const levelListQuerySchema = z.object({
 })
 export type LevelListQuery = z.output<typeof levelListQuerySchema>
 
-/** A level as the API answers it (dates as ISO strings). */
-export interface LanguageLevel {
-  id: number
-  code: string
-  name: string
-  description: string
-  position: number
-  version: number
-  createdAt: string
-  updatedAt: string
-  createdBy: string | null
-  updatedBy: string | null
-}
-
-export interface LevelPage {
-  items: LanguageLevel[]
-  /** Levels matching the search, over all pages. */
-  total: number
-  page: number
-  pageSize: number
-}
-
-/** How many learners have a level as their current or target level (said before deleting it). */
-export interface LevelUsage {
-  learners: number
-}

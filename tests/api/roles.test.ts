@@ -1,28 +1,15 @@
-import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { readOutbox } from '../../src/server/mail/index.js'
+import type { AuditPage } from '../../src/shared/audit.js'
 import { Client, freshUser, registerAndVerify } from '../helpers/auth-client.js'
+import { cli } from '../helpers/cli.js'
 import { createTestDatabase, databaseTargets } from '../helpers/database.js'
-import { type ServerProcess, projectRoot, startServer } from '../helpers/server.js'
+import { type ServerProcess, expectJson, startServer } from '../helpers/server.js'
 
 const password = 'correct horse battery'
-
-/** Runs `npm run cli -- …` (tsx on the sources) and returns its exit code and output. */
-function cli(args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-      cwd: projectRoot,
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', ...env },
-    })
-    let output = ''
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.on('close', (code) => resolve({ code, output }))
-  })
-}
 
 describe.each(databaseTargets())('who becomes admin, on %s', (target) => {
   let dataDir: string
@@ -47,6 +34,19 @@ describe.each(databaseTargets())('who becomes admin, on %s', (target) => {
     expect(await freshUser(first)).toMatchObject({ email: 'first@example.com', role: 'admin' })
     expect(await freshUser(second)).toMatchObject({ email: 'second@example.com', role: 'user' })
     expect(server.logs.join('\n')).toMatch(/admin granted: first user to verify/)
+    // Recorded as a grant by nobody; the new administrator can read it at once.
+    const audit = await expectJson<AuditPage>(await first.request('GET', '/api/audit-log'))
+    expect(audit.items).toEqual([
+      expect.objectContaining({
+        action: 'role.grant',
+        actorId: null,
+        actorEmail: null,
+        targetType: 'user',
+        targetId: 'first@example.com',
+        before: { role: 'user' },
+        after: { role: 'admin' },
+      }),
+    ])
   })
 
   it('with ADMIN_EMAILS set, only the listed addresses become admin, on verification', async () => {

@@ -334,3 +334,11 @@ export function openUpload(
   request.flushHeaders()
   return { request, continued, response }
 }
+
+/** Asserts the status of a successful answer (showing the body when it differs) and parses its JSON. */
+export async function expectJson<T>(response: Response, status = 200): Promise<T> {
+  const text = await response.text()
+  expect(response.status, text).toBe(status)
+  expect(response.headers.get('content-type')).toMatch(/^application\/json\b/)
+  return JSON.parse(text) as T
+}

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
+import { recordAudit } from '../audit.js'
 import type { Db } from '../db/client.js'
 import { user } from '../db/schema.js'
 
@@ -21,7 +22,7 @@ export async function grantAdminOnVerification(
   if (account.role === 'admin') return undefined
   if (adminEmails) {
     if (!adminEmails.includes(account.email.toLowerCase())) return undefined
-    await setRole(db, account.id, 'admin')
+    await db.transaction((tx) => changeRole(tx, account, 'admin'))
     logger.info({ userId: account.id, email: account.email }, 'admin granted: listed in ADMIN_EMAILS')
     return 'admin-emails'
   }
@@ -29,7 +30,7 @@ export async function grantAdminOnVerification(
     await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_LOCK_KEY.toString()})`)
     const [existing] = await tx.select({ id: user.id }).from(user).where(eq(user.role, 'admin')).limit(1)
     if (existing) return false
-    await tx.update(user).set({ role: 'admin' }).where(eq(user.id, account.id))
+    await changeRole(tx, account, 'admin')
     return true
   })
   if (!granted) return undefined
@@ -40,18 +41,41 @@ export async function grantAdminOnVerification(
   return 'first-user'
 }
 
-export async function setRole(db: Db, userId: string, role: Role): Promise<void> {
-  await db.update(user).set({ role, updatedAt: new Date() }).where(eq(user.id, userId))
+/**
+ * Sets an account's role and records the grant or revoke in the audit log. Call it in a
+ * transaction, so that the change and its record commit together. The actor is null: only the
+ * command line and the automatic grants change roles here.
+ */
+async function changeRole(
+  tx: Db,
+  account: { id: string; email: string; role?: string | null },
+  role: Role,
+): Promise<void> {
+  await tx.update(user).set({ role, updatedAt: new Date() }).where(eq(user.id, account.id))
+  await recordAudit(tx, null, {
+    action: role === 'admin' ? 'role.grant' : 'role.revoke',
+    targetType: 'user',
+    targetId: account.email,
+    before: { role: account.role ?? 'user' },
+    after: { role },
+  })
 }
 
-/** For the CLI: the role of an account by email; false when there is no such account. */
+/**
+ * For the CLI: sets the role of an account by email; false when there is no such account. Setting
+ * the role it already has changes nothing and records nothing.
+ */
 export async function setRoleByEmail(db: Db, email: string, role: Role): Promise<boolean> {
-  const updated = await db
-    .update(user)
-    .set({ role, updatedAt: new Date() })
-    .where(eq(sql`lower(${user.email})`, email.trim().toLowerCase()))
-    .returning({ id: user.id })
-  return updated.length > 0
+  return db.transaction(async (tx) => {
+    const [account] = await tx
+      .select({ id: user.id, email: user.email, role: user.role })
+      .from(user)
+      .where(eq(sql`lower(${user.email})`, email.trim().toLowerCase()))
+      .for('update')
+    if (!account) return false
+    if ((account.role ?? 'user') !== role) await changeRole(tx, account, role)
+    return true
+  })
 }
 
 export async function listAdmins(db: Db) {

@@ -110,11 +110,17 @@ const unavailableCodes = new Set([
   '08006',
 ])
 
+/** An error and its causes: drizzle wraps the driver's error in a DrizzleQueryError. */
+function* errorChain(error: unknown): Generator<{ code?: unknown; message?: unknown; constraint?: unknown }> {
+  for (let e: unknown = error, depth = 0; typeof e === 'object' && e !== null && depth < 5; depth++) {
+    yield e
+    e = (e as { cause?: unknown }).cause
+  }
+}
+
 /** Whether an error means the database cannot be reached (answer 503, not 500). */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    if (typeof e !== 'object') return false
-    const { code, message } = e as { code?: unknown; message?: unknown }
+  for (const { code, message } of errorChain(error)) {
     if (typeof code === 'string' && unavailableCodes.has(code)) return true
     if (
       typeof message === 'string' &&
@@ -123,7 +129,21 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       )
     )
       return true
-    e = (e as { cause?: unknown }).cause
   }
   return false
+}
+
+/** Integrity violations the API answers as the client's error (PostgreSQL's SQLSTATE codes). */
+export const UNIQUE_VIOLATION = '23505'
+export const FOREIGN_KEY_VIOLATION = '23503'
+
+/** The name of the constraint (or unique index) an error violated with `sqlState`, if it did. */
+export function violatedConstraint(
+  error: unknown,
+  sqlState: typeof UNIQUE_VIOLATION | typeof FOREIGN_KEY_VIOLATION,
+): string | undefined {
+  for (const { code, constraint } of errorChain(error)) {
+    if (code === sqlState && typeof constraint === 'string') return constraint
+  }
+  return undefined
 }

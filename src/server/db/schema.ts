@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm'
-import { check, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import { user } from './auth-schema.js'
 
 export const languageLevel = pgTable(
   'language_level',
@@ -19,6 +29,58 @@ export const languageLevel = pgTable(
   (table) => [
     uniqueIndex('language_level_code_lower_idx').on(sql`lower(${table.code})`),
     check('language_level_position_nonnegative', sql`${table.position} >= 0`),
+  ],
+)
+
+/** One per user: what they learn and at which levels (PRODUCT §4). */
+export const learnerProfile = pgTable(
+  'learner_profile',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /**
+     * An ISO 639-1 code. The API checks it against LEARNABLE_LANGUAGES; the database only checks
+     * its form, so that changing the list needs no migration and never invalidates saved rows.
+     */
+    language: text('language'),
+    // Deleting a level clears it from the profiles that use it (PRODUCT §4).
+    currentLevelId: integer('current_level_id').references(() => languageLevel.id, {
+      onDelete: 'set null',
+    }),
+    targetLevelId: integer('target_level_id').references(() => languageLevel.id, {
+      onDelete: 'set null',
+    }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('learner_profile_language_iso639_1', sql`${table.language} ~ '^[a-z]{2}$'`),
+    // For the usage count before a delete, and for the ON DELETE SET NULL that follows it.
+    index('learner_profile_current_level_idx').on(table.currentLevelId),
+    index('learner_profile_target_level_idx').on(table.targetLevelId),
+  ],
+)
+
+/** Every administrative change, written in the transaction of the change itself. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** Null for the command line and automatic grants, or once the actor's account is deleted. */
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    /** Kept as it was at the time: it outlives the account and its later email changes. */
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Read newest first (`ORDER BY at DESC, id DESC`: the rows of one transaction share `at`).
+  // NULLS FIRST is DESC's default, which the query's ORDER BY has: drizzle would write NULLS LAST.
+  (table) => [
+    index('audit_log_at_idx').on(table.at.desc().nullsFirst(), table.id.desc().nullsFirst()),
   ],
 )
 

@@ -1,0 +1,58 @@
+import { count, desc } from 'drizzle-orm'
+import { Hono, type MiddlewareHandler } from 'hono'
+import {
+  type AuditAction,
+  type AuditEntry,
+  type AuditPage,
+  auditListQuerySchema,
+} from '../../shared/audit.js'
+import type { Db } from '../db/client.js'
+import { auditLog } from '../db/schema.js'
+import { queryParams } from '../http/body.js'
+import type { AppEnv } from '../http/context.js'
+import { requireAdmin } from '../http/session.js'
+
+/** `/api/audit-log`: the administrative changes, newest first (administrators only). */
+export function auditRoutes(db: Db, session: MiddlewareHandler<AppEnv>) {
+  return new Hono<AppEnv>().get(
+    '/',
+    session,
+    requireAdmin(db),
+    queryParams(auditListQuerySchema),
+    async (c) => {
+      c.header('Cache-Control', 'no-store')
+      return c.json(await listAudit(db, c.req.valid('query')))
+    },
+  )
+}
+
+async function listAudit(
+  db: Db,
+  { page, pageSize }: { page: number; pageSize: number },
+): Promise<AuditPage> {
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(auditLog)
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(auditLog),
+  ])
+  return { items: rows.map(toAuditEntry), total: counted?.total ?? 0, page, pageSize }
+}
+
+function toAuditEntry(row: typeof auditLog.$inferSelect): AuditEntry {
+  return {
+    id: row.id,
+    actorId: row.actorId,
+    actorEmail: row.actorEmail,
+    // Written only by recordAudit, whose type allows nothing else.
+    action: row.action as AuditAction,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    before: row.before,
+    after: row.after,
+    at: row.at.toISOString(),
+  }
+}

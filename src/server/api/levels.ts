@@ -1,0 +1,322 @@
+import { type SQL, and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm'
+import { Hono, type MiddlewareHandler } from 'hono'
+import type { z } from 'zod/mini'
+import {
+  type LanguageLevel,
+  type LevelListQuery,
+  type LevelPage,
+  type LevelSort,
+  type LevelUsage,
+  levelInputSchema,
+  levelListQuerySchema,
+  levelOrderSchema,
+  levelPatchSchema,
+} from '../../shared/levels.js'
+import { recordAudit } from '../audit.js'
+import { type Db, UNIQUE_VIOLATION, violatedConstraint } from '../db/client.js'
+import { languageLevel, learnerProfile } from '../db/schema.js'
+import { jsonBody, queryParams } from '../http/body.js'
+import type { AppEnv, SessionUser } from '../http/context.js'
+import { ApiError } from '../http/errors.js'
+import { requireAdmin, signedInUser } from '../http/session.js'
+
+type LevelRow = typeof languageLevel.$inferSelect
+
+/**
+ * `/api/language-levels`: public reads; changes by administrators only, each recorded in the audit
+ * log in its own transaction. `session` reads the session (only the routes that need it pay for it).
+ */
+export function levelRoutes(db: Db, session: MiddlewareHandler<AppEnv>) {
+  const admin = [session, requireAdmin(db)] as const
+  return new Hono<AppEnv>()
+    .get('/', queryParams(levelListQuerySchema), async (c) => {
+      // Public data that changes: caches may keep it, but must ask again before using it.
+      c.header('Cache-Control', 'no-cache')
+      return c.json(await listLevels(db, c.req.valid('query')))
+    })
+    .put('/order', ...admin, jsonBody(levelOrderSchema), async (c) => {
+      const levels = await reorderLevels(db, c.req.valid('json').ids, signedInUser(c))
+      c.header('Cache-Control', 'no-store')
+      return c.json(levels)
+    })
+    .get('/:id', async (c) => {
+      const level = await findLevel(db, levelId(c.req.param('id')))
+      c.header('Cache-Control', 'no-cache')
+      return c.json(level)
+    })
+    .get('/:id/usage', ...admin, async (c) => {
+      const usage = await levelUsage(db, levelId(c.req.param('id')))
+      c.header('Cache-Control', 'no-store')
+      return c.json(usage)
+    })
+    .post('/', ...admin, jsonBody(levelInputSchema), async (c) => {
+      const level = await createLevel(db, c.req.valid('json'), signedInUser(c))
+      c.header('Location', `/api/language-levels/${level.id}`)
+      c.header('Cache-Control', 'no-store')
+      return c.json(level, 201)
+    })
+    .patch('/:id', ...admin, jsonBody(levelPatchSchema), async (c) => {
+      const id = levelId(c.req.param('id'))
+      const level = await updateLevel(db, id, c.req.valid('json'), signedInUser(c))
+      c.header('Cache-Control', 'no-store')
+      return c.json(level)
+    })
+    .delete('/:id', ...admin, async (c) => {
+      await deleteLevel(db, levelId(c.req.param('id')), signedInUser(c))
+      return c.body(null, 204)
+    })
+}
+
+const notFound = () => new ApiError('not_found', 'Language level not found')
+
+const MAX_ID = 2 ** 31 - 1
+
+/** The id of a path: a positive integer column; anything else names no level (404, not 400). */
+function levelId(raw: string): number {
+  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : 0
+  if (id < 1 || id > MAX_ID) throw notFound()
+  return id
+}
+
+function toLanguageLevel(row: LevelRow): LanguageLevel {
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}
+
+// --- Reads ---------------------------------------------------------------------------------------
+
+async function listLevels(db: Db, query: LevelListQuery): Promise<LevelPage> {
+  const { page, pageSize } = query
+  const where = query.q ? matching(query.q) : undefined
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(languageLevel)
+      .where(where)
+      .orderBy(sortOrder(query.sort), asc(languageLevel.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(languageLevel).where(where),
+  ])
+  return { items: rows.map(toLanguageLevel), total: counted?.total ?? 0, page, pageSize }
+}
+
+/** Levels whose code, name or description contains `q`, ignoring case; `%` and `_` are literal. */
+function matching(q: string): SQL | undefined {
+  const pattern = `%${q.replace(/[\\%_]/g, '\\$&')}%`
+  return or(
+    ilike(languageLevel.code, pattern),
+    ilike(languageLevel.name, pattern),
+    ilike(languageLevel.description, pattern),
+  )
+}
+
+const sortColumns = {
+  position: languageLevel.position,
+  // Texts sort as people read them, not upper case before lower case.
+  code: sql`lower(${languageLevel.code})`,
+  name: sql`lower(${languageLevel.name})`,
+  updatedAt: languageLevel.updatedAt,
+}
+
+function sortOrder(sort: LevelSort): SQL {
+  const descending = sort.startsWith('-')
+  const column = sortColumns[(descending ? sort.slice(1) : sort) as keyof typeof sortColumns]
+  return descending ? desc(column) : asc(column)
+}
+
+async function findLevel(db: Db, id: number): Promise<LanguageLevel> {
+  const [row] = await db.select().from(languageLevel).where(eq(languageLevel.id, id))
+  if (!row) throw notFound()
+  return toLanguageLevel(row)
+}
+
+async function levelUsage(db: Db, id: number): Promise<LevelUsage> {
+  // One query: no row means no such level. A learner with it as both levels counts once.
+  const learners = sql`(
+    select count(*) from ${learnerProfile}
+    where ${learnerProfile.currentLevelId} = ${languageLevel.id}
+       or ${learnerProfile.targetLevelId} = ${languageLevel.id})`.mapWith(Number)
+  const [row] = await db
+    .select({ learners })
+    .from(languageLevel)
+    .where(eq(languageLevel.id, id))
+  if (!row) throw notFound()
+  return { learners: row.learners }
+}
+
+// --- Changes -------------------------------------------------------------------------------------
+
+/** Any 64-bit key would do: "lingua" in ASCII, then 2 (see ADMIN_LOCK_KEY in auth/roles.ts). */
+const LEVEL_ORDER_LOCK_KEY = 0x6c696e6775610002n
+
+/**
+ * Serializes the changes of the order (create, delete, reorder), so that positions stay 0..n-1 and
+ * a reorder sees every level; held until the transaction ends. An advisory lock, not a table lock:
+ * reads and edits go on meanwhile, and an edit holding its row while a reorder waits for that row
+ * cannot deadlock with it (a table lock would make the edit's UPDATE wait for the reorder).
+ */
+async function lockLevelOrder(tx: Db): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LEVEL_ORDER_LOCK_KEY.toString()})`)
+}
+
+/** A duplicate code (23505 on the unique index) is the client's conflict, however it raced. */
+async function refusingDuplicateCode<T>(change: Promise<T>): Promise<T> {
+  try {
+    return await change
+  } catch (error) {
+    if (violatedConstraint(error, UNIQUE_VIOLATION) === 'language_level_code_lower_idx') {
+      throw new ApiError('conflict', 'A level with this code already exists.', {
+        code: ['A level with this code already exists.'],
+      })
+    }
+    throw error
+  }
+}
+
+function createLevel(
+  db: Db,
+  input: z.output<typeof levelInputSchema>,
+  actor: SessionUser,
+): Promise<LanguageLevel> {
+  return refusingDuplicateCode(
+    db.transaction(async (tx) => {
+      await lockLevelOrder(tx)
+      const [counted] = await tx.select({ levels: count() }).from(languageLevel)
+      const [row] = await tx
+        .insert(languageLevel)
+        .values({
+          ...input,
+          // Last in the order: positions are 0..n-1.
+          position: counted?.levels ?? 0,
+          createdBy: actor.id,
+          updatedBy: actor.id,
+        })
+        .returning()
+      const level = toLanguageLevel(row as LevelRow)
+      await recordAudit(tx, actor, {
+        action: 'level.create',
+        targetType: 'language_level',
+        targetId: String(level.id),
+        before: null,
+        after: level,
+      })
+      return level
+    }),
+  )
+}
+
+function updateLevel(
+  db: Db,
+  id: number,
+  { version, ...changes }: z.output<typeof levelPatchSchema>,
+  actor: SessionUser,
+): Promise<LanguageLevel> {
+  return refusingDuplicateCode(
+    db.transaction(async (tx) => {
+      // Locked first, so that the audit's "before" is exactly what this update replaces.
+      const [before] = await tx
+        .select()
+        .from(languageLevel)
+        .where(eq(languageLevel.id, id))
+        .for('update')
+      if (!before) throw notFound()
+      // The precondition: the version the client read. A reorder moves levels without changing
+      // their version, so it does not invalidate an edit in progress.
+      const [row] = await tx
+        .update(languageLevel)
+        .set({
+          ...changes,
+          version: sql`${languageLevel.version} + 1`,
+          updatedAt: sql`now()`,
+          updatedBy: actor.id,
+        })
+        .where(and(eq(languageLevel.id, id), eq(languageLevel.version, version)))
+        .returning()
+      if (!row) throw new ApiError('conflict', 'This level was changed by someone else.')
+      const level = toLanguageLevel(row)
+      await recordAudit(tx, actor, {
+        action: 'level.update',
+        targetType: 'language_level',
+        targetId: String(id),
+        before: toLanguageLevel(before),
+        after: level,
+      })
+      return level
+    }),
+  )
+}
+
+/** Deletes a level; the profiles that use it lose it (ON DELETE SET NULL). */
+async function deleteLevel(db: Db, id: number, actor: SessionUser): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockLevelOrder(tx)
+    const [row] = await tx.delete(languageLevel).where(eq(languageLevel.id, id)).returning()
+    if (!row) throw notFound()
+    await compactPositions(tx)
+    await recordAudit(tx, actor, {
+      action: 'level.delete',
+      targetType: 'language_level',
+      targetId: String(id),
+      before: toLanguageLevel(row),
+      after: null,
+    })
+  })
+}
+
+/** Renumbers the levels 0..n-1 in their current order, writing only the rows that move. */
+async function compactPositions(tx: Db): Promise<void> {
+  await tx.execute(sql`
+    update ${languageLevel} set position = ranked.position
+    from (
+      select id, row_number() over (order by position, id) - 1 as position from ${languageLevel}
+    ) as ranked
+    where ${languageLevel.id} = ranked.id and ${languageLevel.position} <> ranked.position`)
+}
+
+/**
+ * Puts the levels in the order of `ids`, which must name every level once. Answers the levels in
+ * their new order.
+ */
+async function reorderLevels(
+  db: Db,
+  ids: number[],
+  actor: SessionUser,
+): Promise<LanguageLevel[]> {
+  if (new Set(ids).size !== ids.length) {
+    throw new ApiError('validation_failed', 'The request is not valid.', {
+      ids: ['Each level may appear only once.'],
+    })
+  }
+  return db.transaction(async (tx) => {
+    await lockLevelOrder(tx)
+    const before = await orderedLevels(tx)
+    const known = new Set(before.map((level) => level.id))
+    if (ids.length !== known.size || !ids.every((id) => known.has(id))) {
+      // Someone created or deleted a level since the client read the list.
+      throw new ApiError('conflict', 'The levels changed; reload and try again.')
+    }
+    // One statement for the whole order; integers only, so the array literal is safe.
+    await tx.execute(sql`
+      update ${languageLevel} set position = wanted.ordinality - 1
+      from unnest(${`{${ids.join(',')}}`}::int[]) with ordinality as wanted(id, ordinality)
+      where ${languageLevel.id} = wanted.id and ${languageLevel.position} <> wanted.ordinality - 1`)
+    const after = await orderedLevels(tx)
+    await recordAudit(tx, actor, {
+      action: 'level.reorder',
+      targetType: 'language_levels',
+      targetId: null,
+      before: before.map(({ id, code }) => ({ id, code })),
+      after: after.map(({ id, code }) => ({ id, code })),
+    })
+    return after
+  })
+}
+
+async function orderedLevels(db: Db): Promise<LanguageLevel[]> {
+  const rows = await db.select().from(languageLevel).orderBy(asc(languageLevel.position), asc(languageLevel.id))
+  return rows.map(toLanguageLevel)
+}

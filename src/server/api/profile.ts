@@ -1,0 +1,116 @@
+import { eq, inArray, sql } from 'drizzle-orm'
+import { Hono } from 'hono'
+import type { FieldErrors } from '../../shared/errors.js'
+import {
+  type LearnerProfile,
+  type LearnerProfileInput,
+  learnerProfileInputSchema,
+} from '../../shared/profile.js'
+import { type Db, FOREIGN_KEY_VIOLATION, violatedConstraint } from '../db/client.js'
+import { languageLevel, learnerProfile } from '../db/schema.js'
+import { jsonBody } from '../http/body.js'
+import type { AppEnv } from '../http/context.js'
+import { ApiError } from '../http/errors.js'
+import { requireUser, signedInUser } from '../http/session.js'
+
+const emptyProfile: LearnerProfile = {
+  language: null,
+  currentLevelId: null,
+  targetLevelId: null,
+  updatedAt: null,
+}
+
+/** `/api/me/profile`: the signed-in learner's language and levels (behind `readSession`). */
+export function profileRoutes(db: Db) {
+  return new Hono<AppEnv>()
+    .get('/', requireUser, async (c) => {
+      const profile = await readProfile(db, signedInUser(c).id)
+      c.header('Cache-Control', 'no-store')
+      return c.json(profile)
+    })
+    .put('/', requireUser, jsonBody(learnerProfileInputSchema), async (c) => {
+      const profile = await saveProfile(db, signedInUser(c).id, c.req.valid('json'))
+      c.header('Cache-Control', 'no-store')
+      return c.json(profile)
+    })
+}
+
+async function readProfile(db: Db, userId: string): Promise<LearnerProfile> {
+  const [row] = await db.select().from(learnerProfile).where(eq(learnerProfile.userId, userId))
+  return row ? toLearnerProfile(row) : emptyProfile
+}
+
+async function saveProfile(
+  db: Db,
+  userId: string,
+  input: LearnerProfileInput,
+): Promise<LearnerProfile> {
+  await checkLevels(db, input)
+  const values = { ...input, updatedAt: sql`now()` }
+  try {
+    const [row] = await db
+      .insert(learnerProfile)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: learnerProfile.userId, set: values })
+      .returning()
+    return toLearnerProfile(row as typeof learnerProfile.$inferSelect)
+  } catch (error) {
+    throw refusalOfForeignKey(error) ?? error
+  }
+}
+
+const unknownLevel = 'This language level does not exist.'
+
+/**
+ * Refuses a level that does not exist and a target below the current level. Without locks: the
+ * order may change after the save anyway (an administrator reorders), and a level deleted between
+ * this check and the save is caught by its foreign key (`refusalOfForeignKey`).
+ */
+async function checkLevels(db: Db, input: LearnerProfileInput): Promise<void> {
+  const ids = [input.currentLevelId, input.targetLevelId].filter((id) => id !== null)
+  if (ids.length === 0) return
+  const levels = await db
+    .select({ id: languageLevel.id, position: languageLevel.position })
+    .from(languageLevel)
+    .where(inArray(languageLevel.id, ids))
+  const positionOf = new Map(levels.map((level) => [level.id, level.position]))
+
+  const fields: FieldErrors = {}
+  for (const field of ['currentLevelId', 'targetLevelId'] as const) {
+    const id = input[field]
+    if (id !== null && !positionOf.has(id)) fields[field] = [unknownLevel]
+  }
+  const current = positionOf.get(input.currentLevelId ?? 0)
+  const target = positionOf.get(input.targetLevelId ?? 0)
+  if (current !== undefined && target !== undefined && target < current) {
+    fields.targetLevelId = ['The target level cannot be below the current level.']
+  }
+  if (Object.keys(fields).length > 0) {
+    throw new ApiError('validation_failed', 'The request is not valid.', fields)
+  }
+}
+
+/** The answer to a foreign key the save violated: a level deleted meanwhile, or the account. */
+function refusalOfForeignKey(error: unknown): ApiError | undefined {
+  switch (violatedConstraint(error, FOREIGN_KEY_VIOLATION)) {
+    case 'learner_profile_current_level_id_language_level_id_fk':
+      return new ApiError('validation_failed', 'The request is not valid.', { currentLevelId: [unknownLevel] })
+    case 'learner_profile_target_level_id_language_level_id_fk':
+      return new ApiError('validation_failed', 'The request is not valid.', { targetLevelId: [unknownLevel] })
+    case 'learner_profile_user_id_user_id_fk':
+      // Deleted, while its session's cached copy still lives (up to 60 s).
+      return new ApiError('unauthenticated', 'Sign in first.')
+    default:
+      return undefined
+  }
+}
+
+function toLearnerProfile(row: typeof learnerProfile.$inferSelect): LearnerProfile {
+  return {
+    // Only the API writes it, from LEARNABLE_LANGUAGES.
+    language: row.language as LearnerProfile['language'],
+    currentLevelId: row.currentLevelId,
+    targetLevelId: row.targetLevelId,
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}
