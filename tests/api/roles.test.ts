@@ -61,6 +61,18 @@ describe.each(databaseTargets())('who becomes admin, on %s', (target) => {
 
     expect(await freshUser(learner)).toMatchObject({ role: 'user' })
     expect(await freshUser(boss)).toMatchObject({ role: 'admin' })
+
+    // better-auth's user administration endpoints are closed, to admins too: roles change only
+    // through ADMIN_EMAILS and the CLI, which the audit log records.
+    const learnerId = (await freshUser(learner) as { id?: string } | null)?.id
+    for (const [method, path, body] of [
+      ['POST', '/api/auth/admin/set-role', { userId: learnerId, role: 'admin' }],
+      ['GET', '/api/auth/admin/list-users', undefined],
+      ['POST', '/api/auth/admin/impersonate-user', { userId: learnerId }],
+    ] as const) {
+      expect((await boss.request(method, path, body)).status, path).toBe(404)
+    }
+    expect(await freshUser(learner)).toMatchObject({ role: 'user' })
   })
 
   it('an emailed code that signs in an unconfirmed account confirms it, and the first to confirm becomes admin', async () => {

@@ -143,7 +143,14 @@ export async function createAuth(deps: {
       }),
     )
 
+  // The admin plugin keeps the `role` field on users. Its HTTP endpoints (list, ban, impersonate,
+  // set role…) stay closed: roles change through ADMIN_EMAILS and the CLI, which the audit log
+  // records, and the product has no user administration.
+  const adminPlugin = admin()
+  const adminPaths = Object.values(adminPlugin.endpoints).map((endpoint) => endpoint.path)
+
   return betterAuth({
+    disabledPaths: adminPaths,
     appName: config.appName,
     baseURL: config.appUrl,
     basePath: '/api/auth',
@@ -329,7 +336,7 @@ export async function createAuth(deps: {
         },
       }),
       twoFactorOnEverySignIn(config.appName),
-      admin(),
+      adminPlugin,
     ],
   })
 }

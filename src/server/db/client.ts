@@ -133,6 +133,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false
 }
 
+/**
+ * Two transactions got in each other's way (a deadlock, or a serialization failure): PostgreSQL
+ * aborted this one. Nothing was written; the same request may simply be sent again.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  for (const { code } of errorChain(error)) {
+    if (code === '40P01' || code === '40001') return true
+  }
+  return false
+}
+
 /** Integrity violations the API answers as the client's error (PostgreSQL's SQLSTATE codes). */
 export const UNIQUE_VIOLATION = '23505'
 export const FOREIGN_KEY_VIOLATION = '23503'

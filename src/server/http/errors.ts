@@ -8,7 +8,7 @@ import {
   fieldErrorsFromIssues,
   statusOfCode,
 } from '../../shared/errors.js'
-import { isDatabaseUnavailable } from '../db/client.js'
+import { isDatabaseUnavailable, isTransactionConflict } from '../db/client.js'
 import type { AppEnv } from './context.js'
 
 /** An expected failure, answered with the API's error shape. */
@@ -62,6 +62,10 @@ export function handleError(error: unknown, c: Context<AppEnv>): Response {
         'Retry-After': '5',
       }),
     )
+  }
+  if (isTransactionConflict(error)) {
+    c.var.logger.warn({ err: error }, 'transaction aborted by a concurrent one')
+    return errorResponse(c, new ApiError('conflict', 'The data changed while saving. Try again.'))
   }
   c.var.logger.error({ err: error }, 'unhandled error')
   return errorResponse(c, new ApiError('internal_error', defaultMessages.internal_error))
