@@ -29,6 +29,20 @@ const dataDir = process.env.E2E_DATA_DIR
 export const desktopUserAgent =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36'
 
+/** The administrator of the browser tests (tests/e2e/admin.setup.ts signs it up), for the workers too. */
+process.env.E2E_ADMIN_EMAIL ??= 'admin@lingua.test'
+const adminEmail = process.env.E2E_ADMIN_EMAIL
+
+const chromium = {
+  ...devices['Desktop Chrome'],
+  // `devices` brings its own (headless-neutral) user agent; keep ours.
+  userAgent: desktopUserAgent,
+  launchOptions: {
+    ...(existsSync(chromePath) ? { executablePath: chromePath } : {}),
+    args: [...chromeFlags],
+  },
+}
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
@@ -50,16 +64,13 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        // `devices` brings its own (headless-neutral) user agent; keep ours.
-        userAgent: desktopUserAgent,
-        launchOptions: {
-          ...(existsSync(chromePath) ? { executablePath: chromePath } : {}),
-          args: [...chromeFlags],
-        },
-      },
+      use: chromium,
+      testIgnore: /admin\.spec\.ts$/,
     },
+    // The administrator (ADMIN_EMAILS below) signs up once; its signed-in state is kept for the
+    // admin journeys, which run after it.
+    { name: 'admin-setup', use: chromium, testMatch: /admin\.setup\.ts$/ },
+    { name: 'admin', use: chromium, testMatch: /admin\.spec\.ts$/, dependencies: ['admin-setup'] },
   ],
   webServer: [
     {
@@ -90,6 +101,8 @@ export default defineConfig({
         MAIL_FROM: 'Lingua <no-reply@lingua.test>',
         // The journeys create several accounts from one address.
         AUTH_RATE_LIMIT_SCALE: '20',
+        // One known administrator: no test depends on which account happens to verify first.
+        ADMIN_EMAILS: adminEmail,
       },
     },
   ],

@@ -38,6 +38,7 @@ describe('the error screen message', () => {
     pageNotFound: ({ path }: { path: string }) => `Page not found: ${path}`,
     pageNotFoundParam: ({ path }: { path: string }) => `Page Not Found: ${path}`,
     adminsOnly: 'Administrators only',
+    levelNotFound: 'Language level not found',
   }
 
   it('falls back to the localized unknown-error text when there is no message', () => {
@@ -55,6 +56,7 @@ describe('the error screen message', () => {
       screenMessage({ message: 'x', localized: { key: 'pageNotFoundParam', path: '/y' } }, t),
     ).toBe('Page Not Found: /y')
     expect(screenMessage({ localized: { key: 'adminsOnly' } }, t)).toBe('Administrators only')
+    expect(screenMessage({ message: 'x', localized: { key: 'levelNotFound' } }, t)).toBe('Language level not found')
   })
 
   it('takes the status from HTTP errors and 500 from anything else', () => {

@@ -1,6 +1,7 @@
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema'
 import type { FieldValues, Resolver } from 'react-hook-form'
 import { z } from 'zod/mini'
+import { LEVEL_CODE_PATTERN } from '../../shared/level-constants'
 import { validationMessages } from './messages'
 
 let installed = false
@@ -21,9 +22,12 @@ function installZodMessages() {
           return t.tooLong({ max: String(issue.maximum) })
         case 'invalid_format':
           if (issue.format === 'email') return t.email
-          return issue.format === 'regex' ? t.code : undefined
+          if (issue.format !== 'regex') return undefined
+          // A level's code (letters, digits, `+ . _ -`), else the 6 digits of a sign-in code.
+          return String(issue.pattern) === String(LEVEL_CODE_PATTERN) ? t.levelCode : t.code
         case 'custom':
           if (issue.params?.mismatch) return t.passwordMismatch
+          if (issue.params?.targetBelowCurrent) return t.targetBelowCurrent
           return issue.params?.url ? t.url : undefined
         default:
           return undefined

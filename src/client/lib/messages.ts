@@ -31,7 +31,9 @@ export const validationMessages = i18n('validation', {
   tooLong: params<{ max: string }>('At most {max} characters'),
   email: 'Enter a valid email address',
   code: 'Enter the 6 digits',
+  levelCode: 'Use letters, digits and + . _ - only',
   passwordMismatch: 'The passwords do not match',
   passwordHint: '8 to 128 characters. A few unrelated words make a strong one.',
   url: 'Enter an address that starts with https://',
+  targetBelowCurrent: 'The target level cannot be below the current level',
 })

@@ -10,6 +10,11 @@ interface FormMutationOptions<TValues extends FieldValues, TResult> {
   onSuccess?: (result: TResult, values: TValues) => unknown
   /** The field that gets "Wrong password." when the server refuses the password given. */
   passwordField?: Path<TValues>
+  /**
+   * The interface-language text for a field error the server gave (it writes English), e.g. a
+   * code another level already uses; undefined keeps the server's text.
+   */
+  fieldMessage?: (error: ApiRequestError, field: string) => string | undefined
 }
 
 /**
@@ -54,7 +59,8 @@ export function useFormMutation<TValues extends FieldValues, TResult>(
     for (const [name, messages] of Object.entries(error.fields ?? {})) {
       if (!(name in values) || !messages[0]) continue
       // The server writes English; the codes the client knows are shown in the interface language.
-      const message = error.code === 'weak_password' ? t.weakPassword : messages[0]
+      const message =
+        error.code === 'weak_password' ? t.weakPassword : (options.fieldMessage?.(error, name) ?? messages[0])
       target.setError(name as Path<TValues>, { message }, { shouldFocus: !placed })
       placed = true
     }

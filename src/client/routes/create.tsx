@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PendingPage } from '../features/pages/pending-page'
+import { CreateLevelPage } from '../features/admin/create-level-page'
 import { guardsFor } from '../lib/guards'
 
 export const Route = createFileRoute('/create')({
   beforeLoad: guardsFor('/create'),
-  component: () => <PendingPage title={(t) => t.create} />,
+  component: CreateLevelPage,
 })

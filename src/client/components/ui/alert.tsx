@@ -7,7 +7,7 @@ export function Alert({
   children,
   className,
 }: {
-  variant?: 'info' | 'error' | 'success'
+  variant?: 'info' | 'error' | 'success' | 'warning'
   children: ReactNode
   className?: string
 }) {
@@ -18,6 +18,7 @@ export function Alert({
         'rounded-lg border p-4 text-sm',
         variant === 'error' && 'border-error bg-error-soft text-error',
         variant === 'success' && 'border-success text-success',
+        variant === 'warning' && 'border-warning border-l-4',
         className,
       )}
     >

@@ -1,4 +1,3 @@
-import { Slot } from 'radix-ui'
 import type { ComponentProps } from 'react'
 import { cn } from '../../lib/cn'
 
@@ -17,32 +16,28 @@ const sizes = {
   icon: 'size-10',
 } as const
 
-export interface ButtonProps extends ComponentProps<'button'> {
+export interface ButtonLook {
   variant?: keyof typeof variants
   size?: keyof typeof sizes
-  /** Renders the single child (a link) with the button's look. */
-  asChild?: boolean
+  className?: string
 }
 
-export function Button({
-  variant = 'primary',
-  size = 'md',
-  asChild = false,
-  className,
-  type,
-  ...props
-}: ButtonProps) {
-  const Component = asChild ? Slot.Root : 'button'
-  return (
-    <Component
-      type={asChild ? undefined : (type ?? 'button')}
-      className={cn(
-        'inline-flex shrink-0 items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors disabled:pointer-events-none disabled:opacity-50',
-        variants[variant],
-        sizes[size],
-        className,
-      )}
-      {...props}
-    />
+/**
+ * The classes of a button; a link that should look like one takes them directly
+ * (`<Link className={buttonClass({ variant: 'outline' })}>`), which keeps a slot component off the
+ * first page.
+ */
+export function buttonClass({ variant = 'primary', size = 'md', className }: ButtonLook = {}): string {
+  return cn(
+    'inline-flex shrink-0 items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors disabled:pointer-events-none disabled:opacity-50',
+    variants[variant],
+    sizes[size],
+    className,
   )
+}
+
+export interface ButtonProps extends ComponentProps<'button'>, ButtonLook {}
+
+export function Button({ variant, size, className, type, ...props }: ButtonProps) {
+  return <button type={type ?? 'button'} className={buttonClass({ variant, size, className })} {...props} />
 }

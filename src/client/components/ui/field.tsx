@@ -44,7 +44,7 @@ export function Field({
 }
 
 const controlClass =
-  'w-full rounded-md border border-input bg-background px-3 text-sm placeholder:text-muted-foreground aria-[invalid=true]:border-error disabled:opacity-50'
+  'w-full rounded-md border border-input bg-background px-3 text-sm placeholder:text-muted-foreground aria-[invalid=true]:border-error disabled:cursor-not-allowed disabled:bg-muted disabled:opacity-50'
 
 export function Input({ className, ...props }: ComponentProps<'input'>) {
   return <input className={cn(controlClass, 'h-10', className)} {...props} />

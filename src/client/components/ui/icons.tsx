@@ -77,3 +77,52 @@ export const MailIcon = (props: SVGProps<SVGSVGElement>) => (
     <path d="m22 7-10 6L2 7" />
   </Icon>
 )
+
+export const ChevronLeftIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="m15 18-6-6 6-6" />
+  </Icon>
+)
+
+export const ChevronRightIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="m9 18 6-6-6-6" />
+  </Icon>
+)
+
+export const ChevronsLeftIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="m11 17-5-5 5-5M18 17l-5-5 5-5" />
+  </Icon>
+)
+
+export const ChevronsRightIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="m13 17 5-5-5-5M6 17l5-5-5-5" />
+  </Icon>
+)
+
+/** Sort order of a column: up (ascending), down (descending), or both (not sorted by it). */
+export const SortIcon = ({ sorted, ...props }: SVGProps<SVGSVGElement> & { sorted: 'asc' | 'desc' | false }) => (
+  <Icon {...props}>
+    {sorted !== 'desc' && <path d={sorted === 'asc' ? 'm7 14 5-5 5 5' : 'm7 9 5-5 5 5'} />}
+    {sorted !== 'asc' && <path d={sorted === 'desc' ? 'm7 10 5 5 5-5' : 'm7 15 5 5 5-5'} />}
+  </Icon>
+)
+
+export const GripIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <circle cx="9" cy="6" r="1" />
+    <circle cx="15" cy="6" r="1" />
+    <circle cx="9" cy="12" r="1" />
+    <circle cx="15" cy="12" r="1" />
+    <circle cx="9" cy="18" r="1" />
+    <circle cx="15" cy="18" r="1" />
+  </Icon>
+)
+
+export const PlusIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="M12 5v14M5 12h14" />
+  </Icon>
+)

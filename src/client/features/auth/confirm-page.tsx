@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { type NewPasswordValues, newPasswordSchema } from '../../../shared/auth'
 import { Alert } from '../../components/ui/alert'
-import { Button } from '../../components/ui/button'
+import { Button, buttonClass } from '../../components/ui/button'
 import { Field } from '../../components/ui/field'
 import { PasswordInput } from '../../components/ui/password-input'
 import { announce, refreshSession } from '../../lib/auth'
@@ -106,9 +106,7 @@ function VerifyEmail({ token, emailChange }: { token: string; emailChange: boole
     // The link worked before: the address is confirmed, but this browser is not signed in.
     return (
       <AuthCard title={t.confirmedTitle} lead={t.alreadyConfirmed}>
-        <Button asChild>
-          <Link to="/login">{t.signIn}</Link>
-        </Button>
+        <Link to="/login" className={buttonClass()}>{t.signIn}</Link>
       </AuthCard>
     )
   }
@@ -123,9 +121,7 @@ function VerifyEmail({ token, emailChange }: { token: string; emailChange: boole
   if (emailChange) {
     return (
       <AuthCard title={t.invalidLinkTitle} lead={t.invalidEmailChange}>
-        <Button asChild>
-          <Link to="/account">{t.openAccount}</Link>
-        </Button>
+        <Link to="/account" className={buttonClass()}>{t.openAccount}</Link>
       </AuthCard>
     )
   }
@@ -175,9 +171,7 @@ function NewPassword({ token }: { token: string }) {
   if (mutation.isSuccess) {
     return (
       <AuthCard title={t.passwordChangedTitle} lead={t.passwordChanged}>
-        <Button asChild>
-          <Link to="/login">{t.signIn}</Link>
-        </Button>
+        <Link to="/login" className={buttonClass()}>{t.signIn}</Link>
       </AuthCard>
     )
   }

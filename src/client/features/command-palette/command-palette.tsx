@@ -1,10 +1,13 @@
 import { useStore } from '@nanostores/react'
+import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { Command } from 'cmdk'
 import { Dialog } from 'radix-ui'
 import type { ReactNode } from 'react'
 import { SearchIcon } from '../../components/ui/icons'
+import { currentUser } from '../../lib/auth'
 import { changeLanguage, languages } from '../../lib/i18n'
+import { orderedLevelsQuery } from '../../lib/levels-api'
 import { setTheme, themePreferences } from '../../lib/theme'
 import { languageNames, layoutMessages } from '../layout/messages'
 import { navigationItems } from '../layout/navigation'
@@ -18,6 +21,9 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
   const t = useStore(paletteMessages)
   const labels = useStore(layoutMessages)
   const navigate = useNavigate()
+  const isAdmin = useStore(currentUser)?.role === 'admin'
+  // Admins find levels by code or name; read when the palette opens.
+  const levels = useQuery({ ...orderedLevelsQuery(), enabled: isAdmin && open })
   const run = (action: () => unknown) => {
     onClose()
     void action()
@@ -59,6 +65,43 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
                   </Command.Item>
                 ))}
               </Group>
+              {isAdmin && (
+                <Group heading={t.levels}>
+                  <Command.Item
+                    value={`${t.allLevels} /admin/language-levels`}
+                    onSelect={() => run(() => navigate({ to: '/admin/language-levels' }))}
+                    className={itemClass}
+                  >
+                    {t.allLevels}
+                  </Command.Item>
+                  <Command.Item
+                    value={`${t.newLevel} /admin/language-levels/create`}
+                    onSelect={() => run(() => navigate({ to: '/admin/language-levels/create' }))}
+                    className={itemClass}
+                  >
+                    {t.newLevel}
+                  </Command.Item>
+                  {levels.isPending && (
+                    <Command.Loading className="px-3 py-2 text-sm text-muted-foreground">{t.loadingLevels}</Command.Loading>
+                  )}
+                  {levels.data?.map((level) => (
+                    <Command.Item
+                      key={level.id}
+                      value={`level ${level.id} ${level.code} ${level.name}`}
+                      keywords={[level.code, level.name]}
+                      onSelect={() =>
+                        run(() =>
+                          navigate({ to: '/admin/language-levels/$id', params: { id: String(level.id) } }),
+                        )
+                      }
+                      className={itemClass}
+                    >
+                      <span className="min-w-12 font-mono font-semibold">{level.code}</span>
+                      <span className="truncate">{level.name}</span>
+                    </Command.Item>
+                  ))}
+                </Group>
+              )}
               <Group heading={t.preferences}>
                 {themePreferences.map((mode) => (
                   <Command.Item

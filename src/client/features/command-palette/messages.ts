@@ -7,6 +7,10 @@ export const paletteMessages = i18n('palette', {
   empty: 'No results found.',
   pages: 'Pages',
   preferences: 'Preferences',
+  levels: 'Levels',
+  allLevels: 'All language levels',
+  newLevel: 'New level',
+  loadingLevels: 'Loading levels…',
   switchTheme: params<{ mode: string }>('Colour mode: {mode}'),
   switchLanguage: params<{ language: string }>('Language: {language}'),
 })

@@ -1,21 +1,143 @@
 import { useStore } from '@nanostores/react'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { Alert } from '../../components/ui/alert'
 import { Avatar } from '../../components/ui/avatar'
+import { Button } from '../../components/ui/button'
+import { Skeleton } from '../../components/ui/skeleton'
 import { currentUser } from '../../lib/auth'
+import { errorMessage } from '../../lib/error-message'
+import type { SessionUser } from '../../lib/guards'
+import { format } from '../../lib/i18n'
+import { learnerProfileQuery, orderedLevelsQuery } from '../../lib/levels-api'
+import { apiErrorMessages } from '../../lib/messages'
 import { usePageTitle } from '../../lib/page-title'
 import { dashboardMessages } from './messages'
+import { ProfileForm } from './profile-form'
+import { Progress } from './progress'
 
+/** `/dashboard` (auth guard): greeting, learning profile, progress, the level's meaning, account. */
 export function DashboardPage() {
   const t = useStore(dashboardMessages)
   const user = useStore(currentUser)
   usePageTitle(t.title)
   if (!user) return null
   return (
-    <article className="mx-auto max-w-3xl">
+    <article className="mx-auto max-w-5xl">
       <div className="flex items-center gap-4">
         <Avatar src={user.image} alt={user.name} size="3xl" />
-        <h1 className="text-3xl font-bold tracking-tight">{t.greeting({ name: user.name })}</h1>
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">{t.greeting({ name: user.name })}</h1>
+          <p className="mt-1 text-muted-foreground">{t.lead}</p>
+        </div>
       </div>
-      <p className="mt-4 text-lg text-muted-foreground">{t.lead}</p>
+      <LearningProfile user={user} />
     </article>
+  )
+}
+
+function LearningProfile({ user }: { user: SessionUser }) {
+  const t = useStore(dashboardMessages)
+  const errors = useStore(apiErrorMessages)
+  const formats = useStore(format)
+  const profile = useQuery(learnerProfileQuery())
+  const levels = useQuery(orderedLevelsQuery())
+
+  if (profile.isError || levels.isError) {
+    return (
+      <Alert variant="error" className="mt-8 flex flex-wrap items-center justify-between gap-3">
+        <span>
+          {t.loadError} {errorMessage(profile.error ?? levels.error, errors)}
+        </span>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => void Promise.all([profile.refetch(), levels.refetch()])}
+        >
+          {t.retry}
+        </Button>
+      </Alert>
+    )
+  }
+  if (!profile.data || !levels.data) {
+    return (
+      <div role="status" aria-label={t.profileTitle} className="mt-8 grid gap-6 lg:grid-cols-3">
+        <Skeleton className="h-80 rounded-xl lg:col-span-2" />
+        <Skeleton className="h-80 rounded-xl" />
+      </div>
+    )
+  }
+  const current = levels.data.find((level) => level.id === profile.data.currentLevelId)
+
+  return (
+    <div className="mt-8 grid gap-6 lg:grid-cols-3">
+      <div className="grid gap-6 lg:col-span-2">
+        <Card title={t.profileTitle}>
+          {/* Keyed by the saved profile: a save elsewhere (another tab) resets the form. */}
+          <ProfileForm key={profile.data.updatedAt ?? 'new'} profile={profile.data} levels={levels.data} />
+          {profile.data.updatedAt && (
+            <p className="mt-4 text-xs text-muted-foreground">
+              {t.lastSaved({
+                time: formats.time(new Date(profile.data.updatedAt), { dateStyle: 'medium', timeStyle: 'short' }),
+              })}
+            </p>
+          )}
+        </Card>
+        <Card title={t.progressTitle}>
+          <Progress
+            levels={levels.data}
+            currentId={profile.data.currentLevelId}
+            targetId={profile.data.targetLevelId}
+          />
+        </Card>
+      </div>
+      <div className="grid content-start gap-6">
+        <Card title={t.currentTitle}>
+          {current ? (
+            <>
+              <p className="flex items-baseline gap-2">
+                <span className="rounded-md bg-primary px-2 py-0.5 font-mono text-sm font-bold text-primary-foreground">
+                  {current.code}
+                </span>
+                <span className="font-semibold">{current.name}</span>
+              </p>
+              {current.description && <p className="mt-3 text-sm text-muted-foreground">{current.description}</p>}
+            </>
+          ) : (
+            <p className="text-sm text-muted-foreground">{t.currentNone}</p>
+          )}
+        </Card>
+        <Card title={t.accountTitle}>
+          <ul className="grid gap-2 text-sm">
+            <Status ok={user.emailVerified ?? false} label={user.emailVerified ? t.emailVerified : t.emailNotVerified} />
+            <Status ok={user.twoFactorEnabled ?? false} label={user.twoFactorEnabled ? t.mfaOn : t.mfaOff} />
+          </ul>
+          <Link to="/account" className="mt-4 inline-block text-sm font-medium text-primary-text underline-offset-4 hover:underline">
+            {t.manageAccount}
+          </Link>
+        </Card>
+      </div>
+    </div>
+  )
+}
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="rounded-xl border bg-card p-6">
+      <h2 className="text-lg font-semibold">{title}</h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  )
+}
+
+function Status({ ok, label }: { ok: boolean; label: string }) {
+  return (
+    <li className="flex items-center gap-2">
+      <span aria-hidden="true" className={ok ? 'text-success' : 'text-warning'}>
+        {ok ? '✓' : '!'}
+      </span>
+      {label}
+    </li>
   )
 }

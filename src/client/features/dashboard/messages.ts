@@ -4,5 +4,36 @@ import { i18n } from '../../lib/i18n'
 export const dashboardMessages = i18n('dashboard', {
   title: 'Dashboard',
   greeting: params<{ name: string }>('Hello, {name}!'),
-  lead: 'Your learning profile and progress arrive here with the next release.',
+  lead: 'Your learning profile, where you stand and where you are going.',
+
+  profileTitle: 'Learning profile',
+  language: 'Language',
+  currentLevel: 'Current level',
+  targetLevel: 'Target level',
+  notChosen: 'Not chosen',
+  saveProfile: 'Save profile',
+  saving: 'Saving…',
+  saved: 'Profile saved',
+  lastSaved: params<{ time: string }>('Last saved {time}'),
+
+  progressTitle: 'Progress',
+  progressNone: 'Choose your current level to see your progress.',
+  progressAt: params<{ position: string; count: string }>('Level {position} of {count}'),
+  progressToTarget: params<{ steps: string }>('{steps} more to your target'),
+  progressTargetReached: 'You have reached your target level.',
+  progressDone: 'Done',
+  progressCurrent: 'Current',
+  progressTarget: 'Target',
+
+  currentTitle: 'Your level',
+  currentNone: 'Set your current level in the profile to read what it means.',
+
+  accountTitle: 'Account',
+  emailVerified: 'Email confirmed',
+  emailNotVerified: 'Email not confirmed',
+  mfaOn: 'Two-step verification on',
+  mfaOff: 'Two-step verification off',
+  manageAccount: 'Manage your account',
+  loadError: 'Your profile could not be loaded.',
+  retry: 'Try again',
 })

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react'
 import { Link, useCanGoBack, useRouter } from '@tanstack/react-router'
 import { isbot } from 'isbot'
 import { useEffect } from 'react'
-import { Button } from '../../components/ui/button'
+import { Button, buttonClass } from '../../components/ui/button'
 import { api } from '../../lib/api'
 import type { LocalizedMessage } from '../../lib/http-error'
 import { usePageTitle } from '../../lib/page-title'
@@ -66,9 +66,7 @@ export default function ErrorScreen({ status, message, localized }: ErrorScreenP
         {text}
       </p>
       <div className="mt-8 flex gap-3">
-        <Button asChild>
-          <Link to="/">{t.home}</Link>
-        </Button>
+        <Link to="/" className={buttonClass()}>{t.home}</Link>
         <Button
           variant="outline"
           onClick={() =>

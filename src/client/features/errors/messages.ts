@@ -9,4 +9,5 @@ export const errorMessages = i18n('errors', {
   pageNotFound: params<{ path: string }>('Page not found: {path}'),
   pageNotFoundParam: params<{ path: string }>('Page Not Found: {path}'),
   adminsOnly: 'Administrators only',
+  levelNotFound: 'Language level not found',
 })

@@ -10,7 +10,7 @@ export function screenMessage(
 ): string {
   const localized = error.localized
   if (localized) {
-    return localized.key === 'adminsOnly' ? t.adminsOnly : t[localized.key]({ path: localized.path })
+    return 'path' in localized ? t[localized.key]({ path: localized.path }) : t[localized.key]
   }
   return error.message?.trim() ? error.message : t.unknown
 }

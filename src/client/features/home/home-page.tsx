@@ -1,13 +1,17 @@
 import { useStore } from '@nanostores/react'
 import { Link } from '@tanstack/react-router'
-import { Button } from '../../components/ui/button'
+import type { LanguageLevel } from '../../../shared/level-constants'
+import { buttonClass } from '../../components/ui/button'
+import { currentUser } from '../../lib/auth'
 import { usePageTitle } from '../../lib/page-title'
+import { LevelList } from './level-list'
 import { homeMessages } from './messages'
 
 const features = ['levels', 'progress', 'privacy'] as const
 
-export function HomePage() {
+export function HomePage({ levels }: { levels: Promise<LanguageLevel[]> }) {
   const t = useStore(homeMessages)
+  const user = useStore(currentUser)
   usePageTitle(undefined)
   return (
     <div className="flex flex-col gap-16">
@@ -20,14 +24,19 @@ export function HomePage() {
         </h1>
         <p className="mt-6 text-lg text-pretty text-muted-foreground">{t.lead}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Button asChild size="lg">
-            <Link to="/register">{t.getStarted}</Link>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link to="/about">{t.learnMore}</Link>
-          </Button>
+          {user ? (
+            <Link to="/dashboard" className={buttonClass({ size: 'lg' })}>
+              {t.dashboard}
+            </Link>
+          ) : (
+            <Link to="/register" className={buttonClass({ size: 'lg' })}>
+              {t.getStarted}
+            </Link>
+          )}
+          <Link to="/about" className={buttonClass({ size: 'lg', variant: 'outline' })}>{t.learnMore}</Link>
         </div>
       </section>
+      <LevelList levels={levels} />
       <section aria-labelledby="features-heading">
         <h2 id="features-heading" className="text-center text-2xl font-semibold">
           {t.featuresTitle}

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { Link, useRouterState } from '@tanstack/react-router'
 import { Suspense, lazy, useId, useState } from 'react'
-import { Button } from '../../components/ui/button'
+import { Button, buttonClass } from '../../components/ui/button'
 import { CloseIcon, MenuIcon, SearchIcon } from '../../components/ui/icons'
 import { Tooltip } from '../../components/ui/tooltip'
 import { currentUser } from '../../lib/auth'
@@ -32,12 +32,8 @@ function AccountButtons() {
   }
   return (
     <>
-      <Button asChild variant="ghost">
-        <Link to="/login">{t.signIn}</Link>
-      </Button>
-      <Button asChild>
-        <Link to="/register">{t.register}</Link>
-      </Button>
+      <Link to="/login" className={buttonClass({ variant: 'ghost' })}>{t.signIn}</Link>
+      <Link to="/register" className={buttonClass()}>{t.register}</Link>
     </>
   )
 }

@@ -12,6 +12,7 @@ export const layoutMessages = i18n('layout', {
   signIn: 'Sign in',
   dashboard: 'Dashboard',
   account: 'Account',
+  languageLevels: 'Language levels',
   signOut: 'Sign out',
   register: 'Register',
   menu: 'Menu',

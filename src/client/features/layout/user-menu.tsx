@@ -58,6 +58,11 @@ export default function UserMenu({ user }: { user: SessionUser }) {
         <Link to="/account" className={itemClass}>
           {t.account}
         </Link>
+        {user.role === 'admin' && (
+          <Link to="/admin/language-levels" className={itemClass}>
+            {t.languageLevels}
+          </Link>
+        )}
         <button
           type="button"
           className={itemClass}

@@ -1,12 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { parsePositiveInt } from '../../../../shared/routes'
-import { PendingPage } from '../../../features/pages/pending-page'
+import { LevelPage, loadLevel } from '../../../features/admin/level-page'
 import { guardsFor } from '../../../lib/guards'
 import { HttpError } from '../../../lib/http-error'
 
 const runGuards = guardsFor('/admin/language-levels/$id')
 
 export const Route = createFileRoute('/admin/language-levels/$id')({
+  // The loader comes with the page's code, not with the first page of the app.
+  codeSplitGroupings: [['loader', 'component']],
   beforeLoad: async (ctx) => {
     // An invalid id is a missing page for everyone, before any guard (the server answers 404 too).
     if (parsePositiveInt(ctx.params.id) === undefined) {
@@ -15,8 +17,10 @@ export const Route = createFileRoute('/admin/language-levels/$id')({
     }
     await runGuards(ctx)
   },
-  component: function LevelPage() {
+  // A level that does not exist: 404 "Language level not found".
+  loader: ({ context, params }) => loadLevel(context.queryClient, Number(params.id)),
+  component: function LevelRoute() {
     const { id } = Route.useParams()
-    return <PendingPage title={(t) => t.level({ id })} />
+    return <LevelPage key={id} id={Number(id)} />
   },
 })

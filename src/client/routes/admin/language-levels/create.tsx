@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PendingPage } from '../../../features/pages/pending-page'
+import { CreateLevelPage } from '../../../features/admin/create-level-page'
 import { guardsFor } from '../../../lib/guards'
 
+// Guarded by `auth` only, as in the seed: the page itself tells a non-admin they cannot create.
 export const Route = createFileRoute('/admin/language-levels/create')({
   beforeLoad: guardsFor('/admin/language-levels/create'),
-  component: () => <PendingPage title={(t) => t.levelCreate} />,
+  component: CreateLevelPage,
 })

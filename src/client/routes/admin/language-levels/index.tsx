@@ -1,8 +1,17 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { PendingPage } from '../../../features/pages/pending-page'
+import { type SearchSchemaInput, createFileRoute, stripSearchParams } from '@tanstack/react-router'
+import { LevelsAdminPage } from '../../../features/admin/levels-page'
+import {
+  type LevelsSearch,
+  levelsSearchDefaults,
+  validateLevelsSearch,
+} from '../../../features/admin/levels-search'
 import { guardsFor } from '../../../lib/guards'
 
 export const Route = createFileRoute('/admin/language-levels/')({
+  // Search, sort and pages live in the URL; defaults are left out of it.
+  validateSearch: (search: Partial<LevelsSearch> & SearchSchemaInput) =>
+    validateLevelsSearch(search as Record<string, unknown>),
+  search: { middlewares: [stripSearchParams(levelsSearchDefaults)] },
   beforeLoad: guardsFor('/admin/language-levels'),
-  component: () => <PendingPage title={(t) => t.levels} />,
+  component: LevelsAdminPage,
 })

@@ -1,0 +1,58 @@
+import { useStore } from '@nanostores/react'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { Alert } from '../../components/ui/alert'
+import { currentUser } from '../../lib/auth'
+import { usePageTitle } from '../../lib/page-title'
+import { LevelForm } from './level-form'
+import { levelFormMessages } from './messages'
+
+/**
+ * `/create` and `/admin/language-levels/create`: the level form; on success, the new level's page.
+ * The second route is guarded by `auth` only (as in the seed), so a signed-in learner may land
+ * here: they see the form with a notice and cannot send it (the server refuses them anyway).
+ */
+export function CreateLevelPage() {
+  const t = useStore(levelFormMessages)
+  const user = useStore(currentUser)
+  const navigate = useNavigate()
+  const isAdmin = user?.role === 'admin'
+  usePageTitle(t.newTitle)
+
+  return (
+    <article className="mx-auto grid max-w-3xl gap-6">
+      {isAdmin && (
+        <nav aria-label={t.breadcrumb} className="text-sm">
+          <ol className="flex flex-wrap items-center gap-2 text-muted-foreground">
+            <li>
+              <Link to="/admin/language-levels" className="underline-offset-4 hover:text-foreground hover:underline">
+                {t.levels}
+              </Link>
+            </li>
+            <li aria-hidden="true">/</li>
+            <li aria-current="page" className="font-medium text-foreground">
+              {t.newTitle}
+            </li>
+          </ol>
+        </nav>
+      )}
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t.newTitle}</h1>
+        <p className="mt-3 text-lg text-muted-foreground">{t.newLead}</p>
+      </header>
+      {!isAdmin && (
+        <Alert variant="warning">
+          <p className="font-semibold">{t.adminRequired}</p>
+          <p className="mt-1 text-muted-foreground">{t.adminRequiredLead}</p>
+        </Alert>
+      )}
+      <div className="rounded-xl border bg-card p-4 sm:p-6">
+        <LevelForm
+          disabled={!isAdmin}
+          onSaved={(level) =>
+            navigate({ to: '/admin/language-levels/$id', params: { id: String(level.id) } })
+          }
+        />
+      </div>
+    </article>
+  )
+}

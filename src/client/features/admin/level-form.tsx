@@ -1,0 +1,169 @@
+import { useStore } from '@nanostores/react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
+import { z } from 'zod/mini'
+import { LEVEL_DESCRIPTION_MAX, type LanguageLevel } from '../../../shared/level-constants'
+import { levelInputSchema } from '../../../shared/levels'
+import { Alert } from '../../components/ui/alert'
+import { Button } from '../../components/ui/button'
+import { Field, Input, Textarea } from '../../components/ui/field'
+import { formResolver } from '../../lib/form-resolver'
+import { ApiRequestError } from '../../lib/http-error'
+import { format } from '../../lib/i18n'
+import { levelKeys, levelQuery, levelsApi } from '../../lib/levels-api'
+import { toast } from '../../lib/toast'
+import { useFormMutation } from '../../lib/use-form-mutation'
+import { refreshAfterWrite } from './level-cache'
+import { levelFormMessages } from './messages'
+
+/** The form's values; `version` is the one the form was filled from (edit only, not a field). */
+interface LevelValues {
+  code: string
+  name: string
+  description: string
+  version?: number
+}
+
+const createSchema = levelInputSchema as unknown as z.core.$ZodType<LevelValues, LevelValues>
+const editSchema = z.extend(levelInputSchema, { version: z.number() }) as unknown as z.core.$ZodType<
+  LevelValues,
+  LevelValues
+>
+
+const valuesOf = (level: LanguageLevel): LevelValues => ({
+  code: level.code,
+  name: level.name,
+  description: level.description,
+  version: level.version,
+})
+
+const empty: LevelValues = { code: '', name: '', description: '' }
+
+/** A stale edit: the level changed since the form read it (not a duplicate code, which has a field). */
+function isStale(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 409 && !error.fields?.code
+}
+
+/**
+ * The one level form, for creating (`level` absent) and editing. An edit sends the version it
+ * read: when someone else saved in between, the server refuses it (409) and the form offers to
+ * load the current version. `disabled`: shown, but not sendable (a non-admin on the create page).
+ */
+export function LevelForm({
+  level,
+  disabled = false,
+  onSaved,
+}: {
+  level?: LanguageLevel
+  disabled?: boolean
+  onSaved?: (level: LanguageLevel) => unknown
+}) {
+  const t = useStore(levelFormMessages)
+  const formats = useStore(format)
+  const queryClient = useQueryClient()
+  const editing = level !== undefined
+  const form = useForm<LevelValues>({
+    resolver: formResolver(editing ? editSchema : createSchema),
+    defaultValues: level ? valuesOf(level) : empty,
+    disabled,
+  })
+  const { mutation, submit, errorText } = useFormMutation(
+    form,
+    ({ version, ...input }) =>
+      level && version !== undefined
+        ? levelsApi.update(level.id, { ...input, version })
+        : levelsApi.create(input),
+    {
+      fieldMessage: (error, field) =>
+        error.status === 409 && field === 'code' ? levelFormMessages.get().codeTaken : undefined,
+      onSuccess: async (saved) => {
+        const texts = levelFormMessages.get()
+        toast({ title: editing ? texts.saved : texts.created({ code: saved.code }), variant: 'success' })
+        queryClient.setQueryData(levelKeys.detail(saved.id), saved)
+        if (editing) form.reset(valuesOf(saved))
+        await onSaved?.(saved)
+        void refreshAfterWrite(queryClient)
+      },
+    },
+  )
+  const { errors, isDirty } = form.formState
+  const description = useWatch({ control: form.control, name: 'description' })
+
+  // A newer version read in the background (another tab saved) replaces an untouched form.
+  useEffect(() => {
+    if (level && level.version !== form.getValues('version') && !form.formState.isDirty) {
+      form.reset(valuesOf(level))
+    }
+  }, [level, form])
+
+  const reload = async () => {
+    if (!level) return
+    const current = await queryClient.fetchQuery({ ...levelQuery(level.id), staleTime: 0 })
+    mutation.reset()
+    form.reset(valuesOf(current))
+    form.setFocus('code')
+  }
+
+  const stale = isStale(mutation.error)
+  const busy = mutation.isPending
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-5">
+      <Field label={t.code} hint={t.codeHint} error={errors.code?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            className="max-w-48 font-mono"
+            {...form.register('code')}
+          />
+        )}
+      </Field>
+      <Field label={t.name} error={errors.name?.message}>
+        {(control) => (
+          <Input {...control} autoComplete="off" {...form.register('name')} />
+        )}
+      </Field>
+      <Field
+        label={t.description}
+        hint={t.descriptionHint({
+          count: formats.number(description.length),
+          max: formats.number(LEVEL_DESCRIPTION_MAX),
+        })}
+        error={errors.description?.message}
+      >
+        {(control) => <Textarea {...control} rows={6} {...form.register('description')} />}
+      </Field>
+      {stale && (
+        <Alert variant="error">
+          <p className="font-semibold">{t.conflictTitle}</p>
+          <p className="mt-1">{t.conflictBody}</p>
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => void reload()}>
+            {t.reload}
+          </Button>
+        </Alert>
+      )}
+      {errorText && !stale && <Alert variant="error">{errorText}</Alert>}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={disabled || busy || (editing && !isDirty)}>
+          {editing ? (busy ? t.saving : t.save) : busy ? t.creating : t.create}
+        </Button>
+        {editing && (
+          <Button
+            variant="ghost"
+            disabled={disabled || busy || !isDirty}
+            onClick={() => {
+              mutation.reset()
+              form.reset()
+            }}
+          >
+            {t.discard}
+          </Button>
+        )}
+      </div>
+    </form>
+  )
+}

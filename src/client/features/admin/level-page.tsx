@@ -1,0 +1,123 @@
+import { useStore } from '@nanostores/react'
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { Alert } from '../../components/ui/alert'
+import { Button } from '../../components/ui/button'
+import { Skeleton } from '../../components/ui/skeleton'
+import { errorMessage } from '../../lib/error-message'
+import { ApiRequestError, HttpError } from '../../lib/http-error'
+import { format } from '../../lib/i18n'
+import { levelKeys, levelQuery } from '../../lib/levels-api'
+import { apiErrorMessages } from '../../lib/messages'
+import { usePageTitle } from '../../lib/page-title'
+import { Card } from './card'
+import { type DeletableLevel, DeleteLevelDialog } from './delete-level-dialog'
+import { refreshAfterWrite } from './level-cache'
+import { LevelForm } from './level-form'
+import { levelFormMessages } from './messages'
+
+function levelNotFound(): HttpError {
+  return new HttpError(404, 'Language level not found', { key: 'levelNotFound' })
+}
+
+const isNotFound = (error: unknown) => error instanceof ApiRequestError && error.status === 404
+
+/** The route's loader: the level before the page shows, or the 404 screen when there is none. */
+export async function loadLevel(queryClient: QueryClient, id: number): Promise<void> {
+  try {
+    await queryClient.ensureQueryData(levelQuery(id))
+  } catch (error) {
+    throw isNotFound(error) ? levelNotFound() : error
+  }
+}
+
+/** `/admin/language-levels/{id}` (admin): one level, its details, the edit form and deletion. */
+export function LevelPage({ id }: { id: number }) {
+  const t = useStore(levelFormMessages)
+  const errorTexts = useStore(apiErrorMessages)
+  const formats = useStore(format)
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const query = useQuery(levelQuery(id))
+  const [deleting, setDeleting] = useState<DeletableLevel | null>(null)
+  const level = query.data
+  usePageTitle(level ? `${level.code} · ${level.name}` : undefined)
+
+  // Deleted meanwhile (elsewhere), and read again: the page no longer exists.
+  if (isNotFound(query.error)) throw levelNotFound()
+
+  const onDeleted = async () => {
+    setDeleting(null)
+    await navigate({ to: '/admin/language-levels' })
+    queryClient.removeQueries({ queryKey: levelKeys.detail(id) })
+    void refreshAfterWrite(queryClient)
+  }
+
+  const when = (iso: string) => formats.time(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' })
+
+  return (
+    <article className="mx-auto grid max-w-3xl gap-6">
+      <nav aria-label={t.breadcrumb} className="text-sm">
+        <ol className="flex flex-wrap items-center gap-2 text-muted-foreground">
+          <li>
+            <Link to="/admin/language-levels" className="underline-offset-4 hover:text-foreground hover:underline">
+              {t.levels}
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li aria-current="page" className="font-medium break-all text-foreground">
+            {level?.code ?? '…'}
+          </li>
+        </ol>
+      </nav>
+      {!level && query.isError && (
+        <Alert variant="error">
+          <p>{errorMessage(query.error, errorTexts)}</p>
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()}>
+            {errorTexts.retry}
+          </Button>
+        </Alert>
+      )}
+      {!level && query.isPending && <Skeleton className="h-64 w-full" />}
+      {level && (
+        <>
+          <h1 className="flex min-w-0 flex-wrap items-center gap-3 text-3xl font-bold tracking-tight sm:text-4xl">
+            <span className="rounded-md border border-primary px-2 py-0.5 font-mono text-xl font-semibold break-all text-primary-text sm:text-2xl">
+              {level.code}
+            </span>{' '}
+            <span className="min-w-0 break-words">{level.name}</span>
+          </h1>
+          <Card title={t.detailsTitle}>
+            <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+              <dt className="text-muted-foreground">{t.position}</dt>
+              <dd>{formats.number(level.position + 1)}</dd>
+              <dt className="text-muted-foreground">{t.createdAt}</dt>
+              <dd>
+                <time dateTime={level.createdAt}>{when(level.createdAt)}</time>
+              </dd>
+              <dt className="text-muted-foreground">{t.updatedAt}</dt>
+              <dd>
+                <time dateTime={level.updatedAt}>{when(level.updatedAt)}</time>
+              </dd>
+            </dl>
+          </Card>
+          <Card title={t.editTitle}>
+            <LevelForm level={level} />
+          </Card>
+          <Card
+            title={t.deleteTitle}
+            lead={t.deleteLead}
+            danger
+            actions={
+              <Button variant="destructive" onClick={() => setDeleting(level)}>
+                {t.delete}
+              </Button>
+            }
+          />
+          <DeleteLevelDialog level={deleting} onClose={() => setDeleting(null)} onDeleted={onDeleted} />
+        </>
+      )}
+    </article>
+  )
+}

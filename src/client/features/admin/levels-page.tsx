@@ -1,0 +1,91 @@
+import { useStore } from '@nanostores/react'
+import { useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { Suspense, lazy, useEffect, useRef, useState } from 'react'
+import { Button, buttonClass } from '../../components/ui/button'
+import { PlusIcon } from '../../components/ui/icons'
+import { usePageTitle } from '../../lib/page-title'
+import { AuditLog } from './audit-log'
+import { type DeletableLevel, DeleteLevelDialog } from './delete-level-dialog'
+import { refreshAfterWrite } from './level-cache'
+import { LevelsTable } from './levels-table'
+import { levelsAdminMessages } from './messages'
+import { Skeleton } from '../../components/ui/skeleton'
+
+// Drag and drop (dnd-kit) loads when the mode is opened, not with the table.
+const loadReorder = () => import('./reorder-levels')
+const ReorderLevels = lazy(loadReorder)
+
+/**
+ * `/admin/language-levels` (admin): the table of levels (search, sort, pages in the URL), new,
+ * open, delete, a reordering mode, and the audit log.
+ */
+export function LevelsAdminPage() {
+  const t = useStore(levelsAdminMessages)
+  const queryClient = useQueryClient()
+  const [reordering, setReordering] = useState(false)
+  const [deleting, setDeleting] = useState<DeletableLevel | null>(null)
+  const reorderButton = useRef<HTMLButtonElement>(null)
+  const tableHeading = useRef<HTMLHeadingElement>(null)
+  usePageTitle(t.title)
+
+  // Leaving the mode, focus goes back to the button that opened it, once it is shown again.
+  const leftReordering = useRef(false)
+  const stopReordering = () => {
+    leftReordering.current = true
+    setReordering(false)
+  }
+  useEffect(() => {
+    if (reordering || !leftReordering.current) return
+    leftReordering.current = false
+    reorderButton.current?.focus()
+  }, [reordering])
+
+  return (
+    <div className="grid grid-cols-1 gap-8">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="min-w-0">
+          <h1 ref={tableHeading} tabIndex={-1} className="text-3xl font-bold tracking-tight outline-none sm:text-4xl">
+            {t.title}
+          </h1>
+          <p className="mt-3 text-lg text-muted-foreground">{t.lead}</p>
+        </div>
+        {!reordering && (
+          <div className="flex flex-wrap gap-2">
+            <Button
+              ref={reorderButton}
+              variant="outline"
+              onPointerEnter={() => void loadReorder()}
+              onFocus={() => void loadReorder()}
+              onClick={() => setReordering(true)}
+            >
+              {t.reorder}
+            </Button>
+            <Link to="/admin/language-levels/create" className={buttonClass()}>
+              <PlusIcon className="size-4" />
+              {t.newLevel}
+            </Link>
+          </div>
+        )}
+      </header>
+      {reordering ? (
+        <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+          <ReorderLevels onDone={stopReordering} />
+        </Suspense>
+      ) : (
+        <LevelsTable onDelete={setDeleting} />
+      )}
+      <AuditLog />
+      <DeleteLevelDialog
+        level={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={async () => {
+          setDeleting(null)
+          await refreshAfterWrite(queryClient)
+          // The row and its button are gone: focus goes to the page's heading.
+          tableHeading.current?.focus()
+        }}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,127 @@
+import { useStore } from '@nanostores/react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useMemo } from 'react'
+import { useForm } from 'react-hook-form'
+import { z } from 'zod/mini'
+import type { LanguageLevel } from '../../../shared/level-constants'
+import { LEARNABLE_LANGUAGES, type LearnerProfile } from '../../../shared/profile'
+import { Alert } from '../../components/ui/alert'
+import { Button } from '../../components/ui/button'
+import { Field } from '../../components/ui/field'
+import { formResolver } from '../../lib/form-resolver'
+import { locale } from '../../lib/i18n'
+import { levelsApi, profileKey } from '../../lib/levels-api'
+import { toast } from '../../lib/toast'
+import { useFormMutation } from '../../lib/use-form-mutation'
+import { dashboardMessages } from './messages'
+
+/** Select values are strings; '' is "not chosen". */
+interface ProfileFormValues {
+  language: string
+  currentLevelId: string
+  targetLevelId: string
+}
+
+const selectClass =
+  'h-10 w-full rounded-md border border-input bg-background px-3 text-sm aria-[invalid=true]:border-error disabled:opacity-50'
+
+const toId = (value: string) => (value === '' ? null : Number(value))
+
+/** "Language", "Current level", "Target level" and "Save profile" (PRODUCT §7). */
+export function ProfileForm({ profile, levels }: { profile: LearnerProfile; levels: LanguageLevel[] }) {
+  const t = useStore(dashboardMessages)
+  const lang = useStore(locale)
+  const queryClient = useQueryClient()
+  const languageNames = useMemo(() => {
+    const names = new Intl.DisplayNames([lang], { type: 'language' })
+    return LEARNABLE_LANGUAGES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
+      a.name.localeCompare(b.name, lang),
+    )
+  }, [lang])
+  // The target may not be below the current level: the levels' order decides (the server checks too).
+  const schema = useMemo(() => {
+    const position = new Map(levels.map((level) => [String(level.id), level.position]))
+    return z
+      .object({ language: z.string(), currentLevelId: z.string(), targetLevelId: z.string() })
+      .check(
+        z.refine(
+          ({ currentLevelId, targetLevelId }) =>
+            !currentLevelId ||
+            !targetLevelId ||
+            (position.get(targetLevelId) ?? 0) >= (position.get(currentLevelId) ?? 0),
+          { path: ['targetLevelId'], params: { targetBelowCurrent: true } },
+        ),
+      )
+  }, [levels])
+  const form = useForm<ProfileFormValues>({
+    resolver: formResolver(schema),
+    defaultValues: {
+      language: profile.language ?? '',
+      currentLevelId: profile.currentLevelId === null ? '' : String(profile.currentLevelId),
+      targetLevelId: profile.targetLevelId === null ? '' : String(profile.targetLevelId),
+    },
+  })
+  const { mutation, submit, errorText } = useFormMutation(
+    form,
+    (values) =>
+      levelsApi.saveProfile({
+        language: values.language === '' ? null : (values.language as LearnerProfile['language']),
+        currentLevelId: toId(values.currentLevelId),
+        targetLevelId: toId(values.targetLevelId),
+      }),
+    {
+      onSuccess: (saved, values) => {
+        queryClient.setQueryData(profileKey, saved)
+        form.reset(values)
+        toast({ title: dashboardMessages.get().saved, variant: 'success' })
+      },
+    },
+  )
+  const { errors } = form.formState
+  const levelOptions = levels.map((level) => (
+    <option key={level.id} value={String(level.id)}>
+      {level.code} — {level.name}
+    </option>
+  ))
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+      <Field label={t.language} error={errors.language?.message}>
+        {(control) => (
+          <select {...control} className={selectClass} {...form.register('language')}>
+            <option value="">{t.notChosen}</option>
+            {languageNames.map(({ code, name }) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label={t.currentLevel} error={errors.currentLevelId?.message}>
+          {(control) => (
+            <select {...control} className={selectClass} {...form.register('currentLevelId')}>
+              <option value="">{t.notChosen}</option>
+              {levelOptions}
+            </select>
+          )}
+        </Field>
+        <Field label={t.targetLevel} error={errors.targetLevelId?.message}>
+          {(control) => (
+            <select {...control} className={selectClass} {...form.register('targetLevelId')}>
+              <option value="">{t.notChosen}</option>
+              {levelOptions}
+            </select>
+          )}
+        </Field>
+      </div>
+      {errorText && <Alert variant="error">{errorText}</Alert>}
+      <div>
+        <Button type="submit" disabled={mutation.isPending}>
+          {mutation.isPending ? t.saving : t.saveProfile}
+        </Button>
+      </div>
+    </form>
+  )
+}

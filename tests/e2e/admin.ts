@@ -1,0 +1,132 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { expect } from './fixtures'
+
+/** The administrator of the shared server (ADMIN_EMAILS in playwright.config.ts). */
+export const adminEmail = process.env.E2E_ADMIN_EMAIL ?? 'admin@lingua.test'
+export const adminName = 'Ada Admin'
+
+/** Where admin.setup.ts keeps the administrator's signed-in state for this run. */
+export const adminStatePath = path.join(process.env.E2E_DATA_DIR ?? os.tmpdir(), 'admin-state.json')
+
+export interface Level {
+  id: number
+  code: string
+  name: string
+  description: string
+  position: number
+  version: number
+}
+
+/** A level code no other test uses (codes are at most 16 characters). */
+export function uniqueCode(prefix = 'T'): string {
+  return `${prefix}${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 6)}`.toUpperCase()
+}
+
+/** Writes as the signed-in administrator, through the API (setting up what a journey starts from). */
+export function levelsApi(request: APIRequestContext, origin: string) {
+  const headers = { Origin: origin }
+  return {
+    async create(code: string, name = `Level ${code}`, description = `About ${code}.`): Promise<Level> {
+      const response = await request.post('/api/language-levels', { headers, data: { code, name, description } })
+      expect(response.status(), await response.text()).toBe(201)
+      return (await response.json()) as Level
+    },
+    async get(id: number): Promise<Level | undefined> {
+      const response = await request.get(`/api/language-levels/${id}`)
+      return response.status() === 404 ? undefined : ((await response.json()) as Level)
+    },
+    async ordered(): Promise<Level[]> {
+      const response = await request.get('/api/language-levels?sort=position&pageSize=100')
+      expect(response.status()).toBe(200)
+      return ((await response.json()) as { items: Level[] }).items
+    },
+    /** Deletes, if it is still there. */
+    async remove(id: number): Promise<void> {
+      const response = await request.delete(`/api/language-levels/${id}`, { headers })
+      expect([204, 404]).toContain(response.status())
+    },
+  }
+}
+
+/** The codes of the reorder list, top to bottom, read from the labels of the handles ("Move B2 …"). */
+export async function reorderCodes(page: Page): Promise<string[]> {
+  const handles = page.getByRole('region', { name: 'Reorder levels' }).getByRole('button', { name: /^Move / })
+  const labels = await handles.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label') ?? ''))
+  return labels.map((label) => label.split(' ')[1] ?? '')
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.unref()
+    probe.on('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+export interface OwnServer {
+  url: string
+  stop(): Promise<void>
+}
+
+/**
+ * A server of its own (the built app on a fresh PGlite folder and a free port), for a test that
+ * changes what every other test relies on, e.g. deleting every level. Without ADMIN_EMAILS, its
+ * first account to confirm its email becomes admin. It mails the shared test mail server.
+ */
+export async function startOwnServer(): Promise<OwnServer> {
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lingua-e2e-own-'))
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    APP_URL: url,
+    SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? 4025}`,
+    MAIL_FROM: 'Lingua <no-reply@lingua.test>',
+    AUTH_RATE_LIMIT_SCALE: '20',
+  }
+  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'ignore', 'pipe'] })
+  const stderr: string[] = []
+  child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()))
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+      await exited
+      clearTimeout(timer)
+    }
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop()
+      throw new Error(`the server exited: ${stderr.join('')}`)
+    }
+    try {
+      if ((await fetch(`${url}/api/ready`)).ok) break
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await stop()
+      throw new Error(`the server was not ready within 60 s: ${stderr.join('')}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  return { url, stop }
+}
