@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { type GuardContext, type SessionUser, runGuards } from '../../src/client/lib/guards'
 import { HttpError } from '../../src/client/lib/http-error'
 
-function context(user: SessionUser | null, href = '/dashboard?tab=1'): GuardContext {
+function context(user: SessionUser | null, href = '/dashboard?tab=1', fresh = user): GuardContext {
   const url = new URL(href, 'http://app.test')
   return {
     location: {
@@ -11,7 +11,7 @@ function context(user: SessionUser | null, href = '/dashboard?tab=1'): GuardCont
       pathname: url.pathname,
       search: Object.fromEntries(url.searchParams),
     } as GuardContext['location'],
-    context: { auth: { getUser: () => Promise.resolve(user) } },
+    context: { auth: { getUser: () => Promise.resolve(user), getFreshUser: () => Promise.resolve(fresh) } },
   }
 }
 
@@ -57,6 +57,10 @@ describe('route guards', () => {
 
   it('lets an admin through the admin guard', async () => {
     await expect(runGuards(['admin'], context(admin))).resolves.toBeUndefined()
+  })
+
+  it('asks the database before refusing: a role granted a moment ago counts', async () => {
+    await expect(runGuards(['admin'], context(learner, '/admin/language-levels', admin))).resolves.toBeUndefined()
   })
 
   it('sends a signed-in user away from guest pages: to ?redirect= when same-origin, else the dashboard', async () => {

@@ -8,7 +8,7 @@ describe('the shared route table', () => {
   it('lists exactly the routes of the client router', () => {
     const router = createRouter({
       routeTree,
-      context: { queryClient: new QueryClient(), auth: { getUser: () => Promise.resolve(null) } },
+      context: { queryClient: new QueryClient(), auth: { getUser: () => Promise.resolve(null), getFreshUser: () => Promise.resolve(null) } },
     })
     const clientPaths = Object.keys(router.routesByPath)
       .map((path) => (path.length > 1 ? path.replace(/\/$/, '') : path))

@@ -144,6 +144,7 @@ export function onAuthStateChange(listener: AuthListener): () => void {
 
 /** The visitor's session as guards see it. */
 export const authContext: AuthContext = {
+  getFreshUser: () => readSession('/auth/get-session?disableCookieCache=true'),
   getUser: () => {
     const user = currentUser.get()
     return user === undefined ? loadSession() : Promise.resolve(user)

@@ -16,6 +16,8 @@ export interface SessionUser {
 /** What guards know about the visitor; the router context carries it. */
 export interface AuthContext {
   getUser(): Promise<SessionUser | null>
+  /** The user read from the database (the session's cached copy may be up to 60 s old). */
+  getFreshUser(): Promise<SessionUser | null>
 }
 
 export interface GuardContext {
@@ -40,7 +42,12 @@ export const guardRegistry: Readonly<Record<string, Guard>> = {
   },
   admin: async (ctx) => {
     const user = await requireUser(ctx)
-    if (user.role !== 'admin') throw new HttpError(403, 'Administrators only', { key: 'adminsOnly' })
+    // A role granted in the last minute may not be in the cached copy yet: ask the database
+    // before refusing.
+    if (user.role === 'admin') return
+    if ((await ctx.context.auth.getFreshUser())?.role !== 'admin') {
+      throw new HttpError(403, 'Administrators only', { key: 'adminsOnly' })
+    }
   },
   // A signed-in visitor goes where `?redirect=` asked (after signing in here), else the dashboard.
   guest: async (ctx) => {
