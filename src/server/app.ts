@@ -23,6 +23,9 @@ import {
 } from './http/security.js'
 import { readSession } from './http/session.js'
 import { loadAppShell, mountClient } from './http/static.js'
+import { undocumented } from './openapi/describe.js'
+import { openApiDocumentHandler } from './openapi/document.js'
+import { apiReferenceRoutes } from './openapi/reference.js'
 
 const requestIdPattern = /^[\w.:-]{1,128}$/
 
@@ -82,6 +85,9 @@ export function createApp(deps: {
     const request = new Request(c.req.raw, { headers })
     return inApiErrorShape(await auth.handler(request))
   })
+  // Built from the routes above (and better-auth's), on the first request.
+  app.get('/api/openapi.json', undocumented, openApiDocumentHandler(app, auth, config))
+  app.route('/api/docs', apiReferenceRoutes(config.appName))
   app.all('/api/*', (c) => {
     throw new ApiError('not_found', `No API endpoint ${c.req.method} ${c.req.path}.`)
   })

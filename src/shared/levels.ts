@@ -15,7 +15,14 @@ export * from './level-constants'
 
 const code = z
   .string()
-  .check(z.trim(), z.minLength(1), z.maxLength(LEVEL_CODE_MAX), z.regex(LEVEL_CODE_PATTERN))
+  .check(
+    z.trim(),
+    z.minLength(1),
+    z.maxLength(LEVEL_CODE_MAX),
+    z.regex(LEVEL_CODE_PATTERN),
+    // For the OpenAPI document: example generators cannot read the pattern's \p{…} classes.
+    z.meta({ examples: ['B2'] }),
+  )
 const name = z.string().check(z.trim(), z.minLength(1), z.maxLength(LEVEL_NAME_MAX))
 const description = z.string().check(z.trim(), z.maxLength(LEVEL_DESCRIPTION_MAX))
 

@@ -11,11 +11,21 @@ import { auditLog } from '../db/schema.js'
 import { queryParams } from '../http/body.js'
 import type { AppEnv } from '../http/context.js'
 import { requireAdmin } from '../http/session.js'
+import { describe, json } from '../openapi/describe.js'
+import { auditPageSchema } from '../openapi/schemas.js'
 
 /** `/api/audit-log`: the administrative changes, newest first (administrators only). */
 export function auditRoutes(db: Db, session: MiddlewareHandler<AppEnv>) {
   return new Hono<AppEnv>().get(
     '/',
+    describe({
+      operationId: 'listAuditLog',
+      summary: 'The administrative changes, newest first',
+      tags: ['Audit log'],
+      access: 'admin',
+      responses: { 200: json(auditPageSchema, 'One page of the log.') },
+      errors: [503],
+    }),
     session,
     requireAdmin(db),
     queryParams(auditListQuerySchema),

@@ -7,16 +7,37 @@ import type { Database } from '../db/client.js'
 import { jsonBody, queryParams } from '../http/body.js'
 import type { AppEnv } from '../http/context.js'
 import { ApiError } from '../http/errors.js'
+import { describe, json } from '../openapi/describe.js'
+import { demoEchoSchema, demoServerTimeSchema } from '../openapi/schemas.js'
 
 const serverTimeQuery = z.object({
   /** Lets the demo page show its error state on demand. */
   fail: z.optional(z.enum(['true', 'false'])),
 })
 
+const describeServerTime = describe({
+  operationId: 'getDemoServerTime',
+  summary: "The database's clock",
+  description: '`?fail=true` answers 503, so that the demo page can show its error and retry states.',
+  tags: ['Demo'],
+  access: 'public',
+  responses: { 200: json(demoServerTimeSchema, 'The time, as the database reads it.') },
+  errors: [503],
+})
+
+const describeMessages = describe({
+  operationId: 'postDemoMessage',
+  summary: 'Validate a message and echo it back',
+  description: 'Validated with the same schema as the form; never stored.',
+  tags: ['Demo'],
+  access: 'public',
+  responses: { 200: json(demoEchoSchema, 'The message as validated.') },
+})
+
 /** The endpoints behind the `/fetching` and `/fetching-post` demo pages. */
 export function demoRoutes(config: Config, database: Database) {
   return new Hono<AppEnv>()
-    .get('/server-time', queryParams(serverTimeQuery), async (c) => {
+    .get('/server-time', describeServerTime, queryParams(serverTimeQuery), async (c) => {
       if (c.req.valid('query').fail === 'true') {
         throw new ApiError('service_unavailable', 'Simulated failure (demo).')
       }
@@ -32,7 +53,7 @@ export function demoRoutes(config: Config, database: Database) {
       c.header('Cache-Control', 'no-store')
       return c.json(body)
     })
-    .post('/messages', jsonBody(demoMessageSchema), (c) => {
+    .post('/messages', describeMessages, jsonBody(demoMessageSchema), (c) => {
       const body: DemoEcho = {
         received: c.req.valid('json'),
         receivedAt: new Date().toISOString(),

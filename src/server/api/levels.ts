@@ -1,6 +1,6 @@
 import { type SQL, and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm'
 import { Hono, type MiddlewareHandler } from 'hono'
-import type { z } from 'zod/mini'
+import { z } from 'zod/mini'
 import {
   type LanguageLevel,
   type LevelListQuery,
@@ -15,10 +15,17 @@ import {
 import { recordAudit } from '../audit.js'
 import { type Db, UNIQUE_VIOLATION, violatedConstraint } from '../db/client.js'
 import { languageLevel, learnerProfile } from '../db/schema.js'
-import { jsonBody, queryParams } from '../http/body.js'
+import { jsonBody, pathParams, queryParams } from '../http/body.js'
 import type { AppEnv, SessionUser } from '../http/context.js'
 import { ApiError } from '../http/errors.js'
 import { requireAdmin, signedInUser } from '../http/session.js'
+import { describe, json } from '../openapi/describe.js'
+import {
+  languageLevelSchema,
+  levelListSchema,
+  levelPageSchema,
+  levelUsageSchema,
+} from '../openapi/schemas.js'
 
 type LevelRow = typeof languageLevel.$inferSelect
 
@@ -29,40 +36,39 @@ type LevelRow = typeof languageLevel.$inferSelect
 export function levelRoutes(db: Db, session: MiddlewareHandler<AppEnv>) {
   const admin = [session, requireAdmin(db)] as const
   return new Hono<AppEnv>()
-    .get('/', queryParams(levelListQuerySchema), async (c) => {
+    .get('/', describeList, queryParams(levelListQuerySchema), async (c) => {
       // Public data that changes: caches may keep it, but must ask again before using it.
       c.header('Cache-Control', 'no-cache')
       return c.json(await listLevels(db, c.req.valid('query')))
     })
-    .put('/order', ...admin, jsonBody(levelOrderSchema), async (c) => {
+    .put('/order', describeOrder, ...admin, jsonBody(levelOrderSchema), async (c) => {
       const levels = await reorderLevels(db, c.req.valid('json').ids, signedInUser(c))
       c.header('Cache-Control', 'no-store')
       return c.json(levels)
     })
-    .get('/:id', async (c) => {
-      const level = await findLevel(db, levelId(c.req.param('id')))
+    .get('/:id', describeGet, levelIdParam, async (c) => {
+      const level = await findLevel(db, c.req.valid('param').id)
       c.header('Cache-Control', 'no-cache')
       return c.json(level)
     })
-    .get('/:id/usage', ...admin, async (c) => {
-      const usage = await levelUsage(db, levelId(c.req.param('id')))
+    .get('/:id/usage', describeUsage, ...admin, levelIdParam, async (c) => {
+      const usage = await levelUsage(db, c.req.valid('param').id)
       c.header('Cache-Control', 'no-store')
       return c.json(usage)
     })
-    .post('/', ...admin, jsonBody(levelInputSchema), async (c) => {
+    .post('/', describeCreate, ...admin, jsonBody(levelInputSchema), async (c) => {
       const level = await createLevel(db, c.req.valid('json'), signedInUser(c))
       c.header('Location', `/api/language-levels/${level.id}`)
       c.header('Cache-Control', 'no-store')
       return c.json(level, 201)
     })
-    .patch('/:id', ...admin, jsonBody(levelPatchSchema), async (c) => {
-      const id = levelId(c.req.param('id'))
-      const level = await updateLevel(db, id, c.req.valid('json'), signedInUser(c))
+    .patch('/:id', describePatch, ...admin, levelIdParam, jsonBody(levelPatchSchema), async (c) => {
+      const level = await updateLevel(db, c.req.valid('param').id, c.req.valid('json'), signedInUser(c))
       c.header('Cache-Control', 'no-store')
       return c.json(level)
     })
-    .delete('/:id', ...admin, async (c) => {
-      await deleteLevel(db, levelId(c.req.param('id')), signedInUser(c))
+    .delete('/:id', describeDelete, ...admin, levelIdParam, async (c) => {
+      await deleteLevel(db, c.req.valid('param').id, signedInUser(c))
       return c.body(null, 204)
     })
 }
@@ -71,12 +77,103 @@ const notFound = () => new ApiError('not_found', 'Language level not found')
 
 const MAX_ID = 2 ** 31 - 1
 
-/** The id of a path: a positive integer column; anything else names no level (404, not 400). */
-function levelId(raw: string): number {
-  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : 0
-  if (id < 1 || id > MAX_ID) throw notFound()
-  return id
-}
+/**
+ * The id of a path: a positive integer column. Anything else names no level: 404, like an id with
+ * no row, not 400.
+ */
+const levelIdParam = pathParams(
+  z.object({
+    id: z.pipe(
+      z.string().check(z.regex(/^[1-9]\d{0,9}$/)),
+      z.pipe(
+        z.transform((value: string) => Number(value)),
+        z.number().check(z.int(), z.maximum(MAX_ID)),
+      ),
+    ),
+  }),
+  notFound,
+)
+
+// --- Documentation -------------------------------------------------------------------------------
+
+const tags = ['Language levels']
+
+const describeList = describe({
+  operationId: 'listLanguageLevels',
+  summary: 'Search, sort and page the levels',
+  description: '`q` searches code, name and description, ignoring case. Public.',
+  tags,
+  access: 'public',
+  responses: { 200: json(levelPageSchema, 'One page of levels.') },
+  errors: [503],
+})
+
+const describeGet = describe({
+  operationId: 'getLanguageLevel',
+  summary: 'One level',
+  description: 'Public. An id that is not a positive integer is 404, like an id with no level.',
+  tags,
+  access: 'public',
+  responses: { 200: json(languageLevelSchema, 'The level.') },
+  errors: [404, 503],
+})
+
+const describeUsage = describe({
+  operationId: 'getLanguageLevelUsage',
+  summary: 'How many learners use a level',
+  description: 'Said before deleting it: the learners whose current or target level it is.',
+  tags,
+  access: 'admin',
+  responses: { 200: json(levelUsageSchema, 'The count.') },
+  errors: [404, 503],
+})
+
+const describeCreate = describe({
+  operationId: 'createLanguageLevel',
+  summary: 'Create a level',
+  description: 'Added last in the order. Codes are unique ignoring case (409 on `code`).',
+  tags,
+  access: 'admin',
+  responses: {
+    201: {
+      ...json(languageLevelSchema, 'The new level.'),
+      headers: { Location: { description: 'The URL of the new level.', schema: { type: 'string' } } },
+    },
+  },
+  errors: [409, 503],
+})
+
+const describePatch = describe({
+  operationId: 'updateLanguageLevel',
+  summary: 'Change a level',
+  description:
+    'Sends the `version` it read: 409 when the level changed since (no lost update), or when the new code is taken.',
+  tags,
+  access: 'admin',
+  responses: { 200: json(languageLevelSchema, 'The level, its version one higher.') },
+  errors: [404, 409, 503],
+})
+
+const describeDelete = describe({
+  operationId: 'deleteLanguageLevel',
+  summary: 'Delete a level',
+  description: 'The learners who had it lose it; the other levels close the gap in the order.',
+  tags,
+  access: 'admin',
+  responses: { 204: { description: 'Deleted.' } },
+  errors: [404, 503],
+})
+
+const describeOrder = describe({
+  operationId: 'reorderLanguageLevels',
+  summary: 'Put the levels in a new order',
+  description:
+    'Every level id once, first to last; 409 when levels were added or deleted since they were read.',
+  tags,
+  access: 'admin',
+  responses: { 200: json(levelListSchema, 'Every level, in the new order.') },
+  errors: [409, 503],
+})
 
 function toLanguageLevel(row: LevelRow): LanguageLevel {
   return {

@@ -12,6 +12,8 @@ import { jsonBody } from '../http/body.js'
 import type { AppEnv } from '../http/context.js'
 import { ApiError } from '../http/errors.js'
 import { requireUser, signedInUser } from '../http/session.js'
+import { describe, json } from '../openapi/describe.js'
+import { learnerProfileSchema } from '../openapi/schemas.js'
 
 const emptyProfile: LearnerProfile = {
   language: null,
@@ -20,15 +22,35 @@ const emptyProfile: LearnerProfile = {
   updatedAt: null,
 }
 
+const describeGet = describe({
+  operationId: 'getProfile',
+  summary: "The signed-in learner's profile",
+  tags: ['Account'],
+  access: 'user',
+  responses: { 200: json(learnerProfileSchema, 'The profile (nulls until it is first saved).') },
+  errors: [503],
+})
+
+const describePut = describe({
+  operationId: 'putProfile',
+  summary: "Save the signed-in learner's profile",
+  description:
+    'Levels must exist (400 on their field otherwise) and the target may not be below the current level.',
+  tags: ['Account'],
+  access: 'user',
+  responses: { 200: json(learnerProfileSchema, 'The saved profile.') },
+  errors: [503],
+})
+
 /** `/api/me/profile`: the signed-in learner's language and levels (behind `readSession`). */
 export function profileRoutes(db: Db) {
   return new Hono<AppEnv>()
-    .get('/', requireUser, async (c) => {
+    .get('/', describeGet, requireUser, async (c) => {
       const profile = await readProfile(db, signedInUser(c).id)
       c.header('Cache-Control', 'no-store')
       return c.json(profile)
     })
-    .put('/', requireUser, jsonBody(learnerProfileInputSchema), async (c) => {
+    .put('/', describePut, requireUser, jsonBody(learnerProfileInputSchema), async (c) => {
       const profile = await saveProfile(db, signedInUser(c).id, c.req.valid('json'))
       c.header('Cache-Control', 'no-store')
       return c.json(profile)

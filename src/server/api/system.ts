@@ -6,6 +6,8 @@ import type { Database } from '../db/client.js'
 import { jsonBody } from '../http/body.js'
 import type { AppEnv } from '../http/context.js'
 import { ApiError } from '../http/errors.js'
+import { describe, json } from '../openapi/describe.js'
+import { clientConfigSchema, healthSchema, readySchema } from '../openapi/schemas.js'
 
 /** Liveness, readiness, the client's runtime configuration and its error reports. */
 export function systemRoutes(config: Config, database: Database) {
@@ -17,11 +19,11 @@ export function systemRoutes(config: Config, database: Database) {
   }
 
   const api = new Hono<AppEnv>()
-    .get('/health', (c) => {
+    .get('/health', describeHealth, (c) => {
       c.header('Cache-Control', 'no-store')
       return c.json({ status: 'ok', version: config.version })
     })
-    .get('/ready', async (c) => {
+    .get('/ready', describeReady, async (c) => {
       c.header('Cache-Control', 'no-store')
       try {
         await withTimeout(database.ping(), 2000)
@@ -33,18 +35,54 @@ export function systemRoutes(config: Config, database: Database) {
       }
       return c.json({ status: 'ready', database: database.kind })
     })
-    .post('/client-errors', jsonBody(clientErrorReportSchema), (c) => {
+    .post('/client-errors', describeClientErrors, jsonBody(clientErrorReportSchema), (c) => {
       c.var.logger.warn({ clientError: c.req.valid('json') }, 'client error reported')
       return c.body(null, 204)
     })
 
-  const root = new Hono<AppEnv>().get('/config.json', (c) => {
+  const root = new Hono<AppEnv>().get('/config.json', describeConfig, (c) => {
     c.header('Cache-Control', 'no-cache')
     return c.json(clientConfig)
   })
 
   return { api, root }
 }
+
+const describeHealth = describe({
+  operationId: 'getHealth',
+  summary: 'Is the process alive?',
+  tags: ['System'],
+  access: 'public',
+  responses: { 200: json(healthSchema, 'Alive, with the running version.') },
+})
+
+const describeReady = describe({
+  operationId: 'getReady',
+  summary: 'Does the database answer?',
+  description: 'For load balancers: 503 while the database is unreachable (checked within 2 s).',
+  tags: ['System'],
+  access: 'public',
+  responses: { 200: json(readySchema, 'Ready, on this database.') },
+  errors: [503],
+})
+
+const describeClientErrors = describe({
+  operationId: 'reportClientError',
+  summary: 'Report an error the client could not show',
+  description: 'Written to the server log (the fallback error screen is not rendered for crawlers).',
+  tags: ['System'],
+  access: 'public',
+  responses: { 204: { description: 'Logged.' } },
+})
+
+const describeConfig = describe({
+  operationId: 'getClientConfig',
+  summary: "The client's runtime configuration",
+  description: 'Read by the client at start, so one build runs against any backend. Not under `/api`.',
+  tags: ['System'],
+  access: 'public',
+  responses: { 200: json(clientConfigSchema, 'The configuration.') },
+})
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {

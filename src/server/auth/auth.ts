@@ -2,7 +2,7 @@ import { redisStorage } from '@better-auth/redis-storage'
 import { betterAuth } from 'better-auth'
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
-import { admin, emailOTP, twoFactor } from 'better-auth/plugins'
+import { admin, emailOTP, openAPI, twoFactor } from 'better-auth/plugins'
 import type { Redis } from 'ioredis'
 import type { Logger } from 'pino'
 import { NAME_MAX_LENGTH, isHttpsUrl, nameSchema } from '../../shared/auth.js'
@@ -148,9 +148,15 @@ export async function createAuth(deps: {
   // records, and the product has no user administration.
   const adminPlugin = admin()
   const adminPaths = Object.values(adminPlugin.endpoints).map((endpoint) => endpoint.path)
+  // Describes the endpoints for the app's one OpenAPI document (/api/openapi.json, which calls
+  // `auth.api.generateOpenAPISchema()`). Its own HTTP endpoints stay closed: its document would be a
+  // second one, in better-auth's error shape, and its page loads Scalar from a CDN (our CSP and an
+  // offline machine refuse it); the app serves its own reference page at /api/docs.
+  const openApiPlugin = openAPI({ disableDefaultReference: true })
+  const openApiPaths = Object.values(openApiPlugin.endpoints).map((endpoint) => endpoint.path)
 
   return betterAuth({
-    disabledPaths: adminPaths,
+    disabledPaths: [...adminPaths, ...openApiPaths],
     appName: config.appName,
     baseURL: config.appUrl,
     basePath: '/api/auth',
@@ -337,6 +343,7 @@ export async function createAuth(deps: {
       }),
       twoFactorOnEverySignIn(config.appName),
       adminPlugin,
+      openApiPlugin,
     ],
   })
 }

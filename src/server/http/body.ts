@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { validator } from 'hono/validator'
-import { z } from 'zod/mini'
+import { validator } from 'hono-openapi'
+import type { z } from 'zod/mini'
 import type { AppEnv } from './context.js'
 import { ApiError, defaultMessages } from './errors.js'
 
@@ -38,20 +38,46 @@ function hasBody(request: Request): boolean {
   return request.headers.has('transfer-encoding')
 }
 
-/** Validates a JSON body with a shared zod schema; malformed JSON is a 400 too. */
+/** Validates a JSON body with a shared zod schema (malformed JSON is a 400 too); documents it. */
 export function jsonBody<S extends z.core.$ZodType>(schema: S) {
-  return validator('json', (value): z.output<S> => {
-    const result = z.safeParse(schema, value)
-    if (!result.success) throw ApiError.validation(result.error)
-    return result.data
-  })
+  return validator('json', schema, refuseWith((issues) => ApiError.validation({ issues })))
 }
 
-/** Validates the query string with a shared zod schema. */
+/** Validates the query string with a shared zod schema; documents its parameters. */
 export function queryParams<S extends z.core.$ZodType>(schema: S) {
-  return validator('query', (value): z.output<S> => {
-    const result = z.safeParse(schema, value)
-    if (!result.success) throw ApiError.validation(result.error, 'The query string is not valid.')
-    return result.data
-  })
+  return validator(
+    'query',
+    schema,
+    refuseWith((issues) => ApiError.validation({ issues }, 'The query string is not valid.')),
+  )
+}
+
+/**
+ * Validates the path's parameters; documents them. `refusal` is the answer to a bad one: an id
+ * that cannot exist names nothing, so it is the same 404 as an id with no row.
+ */
+export function pathParams<S extends z.core.$ZodType>(schema: S, refusal: () => ApiError) {
+  return validator('param', schema, refuseWith(refusal))
+}
+
+/** A Standard Schema issue (what zod reports through `~standard`). */
+interface StandardIssue {
+  readonly message: string
+  readonly path?: readonly (PropertyKey | { readonly key: PropertyKey })[] | undefined
+}
+
+/**
+ * The validators' hook: a failure becomes an ApiError, answered in the API's one error shape
+ * (`handleError`) instead of the validator's own `{ success, error }` body.
+ */
+function refuseWith(refusal: (issues: { path: PropertyKey[]; message: string }[]) => ApiError) {
+  return (result: { success: boolean; error?: readonly StandardIssue[] }) => {
+    if (result.success) return
+    throw refusal(
+      (result.error ?? []).map((issue) => ({
+        path: (issue.path ?? []).map((segment) => (typeof segment === 'object' ? segment.key : segment)),
+        message: issue.message,
+      })),
+    )
+  }
 }

@@ -1,0 +1,150 @@
+import { z } from 'zod/mini'
+import { type AuditEntry, type AuditPage, auditActions } from '../../shared/audit.js'
+import type { ClientConfig } from '../../shared/client-config.js'
+import { type DemoEcho, type DemoServerTime, demoMessageSchema } from '../../shared/demo.js'
+import { type ApiErrorBody, errorCodes } from '../../shared/errors.js'
+import type { LanguageLevel, LevelPage, LevelUsage } from '../../shared/level-constants.js'
+import { type LearnerProfile, learnerProfileInputSchema } from '../../shared/profile.js'
+import type { SessionUser } from '../http/context.js'
+
+/**
+ * The API's answers, for the OpenAPI document only: requests are documented by the shared schemas
+ * that validate them, answers by these. The answer types stay plain interfaces in src/shared (the
+ * client's first page must not load zod); each schema here is checked at compile time to describe
+ * exactly its type, so the two cannot drift.
+ */
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+
+/**
+ * Names a schema as a component of the document (`#/components/schemas/<id>`) and checks that its
+ * output is exactly `T`: a schema that differs from its type does not compile (its argument
+ * becomes `never`).
+ */
+function answer<T>(id: string, description: string) {
+  return <S extends z.ZodMiniType>(schema: S & (Same<z.output<S>, T> extends true ? unknown : never)): S => {
+    z.globalRegistry.add(schema, { id, description })
+    return schema
+  }
+}
+
+// An example, as generators would otherwise make one up from zod's long ISO pattern.
+const isoDateTime = z.iso.datetime({ offset: true }).check(z.meta({ examples: ['2026-01-31T09:30:00.000Z'] }))
+const count = z.number().check(z.int(), z.minimum(0))
+const positiveInt = z.number().check(z.int(), z.minimum(1))
+/** The audit's before/after: any JSON (a level, a role, an order). */
+const anyJson = z.unknown()
+
+export const apiErrorSchema = answer<ApiErrorBody>(
+  'ApiError',
+  'The one shape of every failure. `fields` maps a field (dotted path) to its messages.',
+)(
+  z.object({
+    error: z.object({
+      code: z.enum(errorCodes),
+      message: z.string(),
+      fields: z.optional(z.record(z.string(), z.array(z.string()))),
+    }),
+  }),
+)
+
+export const healthSchema = answer<{ status: 'ok'; version: string }>('Health', 'The process is alive.')(
+  z.object({ status: z.literal('ok'), version: z.string() }),
+)
+
+export const readySchema = answer<{ status: 'ready'; database: 'pglite' | 'postgres' }>(
+  'Ready',
+  'The database answers.',
+)(z.object({ status: z.literal('ready'), database: z.enum(['pglite', 'postgres']) }))
+
+export const clientConfigSchema = answer<ClientConfig>(
+  'ClientConfig',
+  'What the client reads at start.',
+)(
+  z.object({
+    apiBaseUrl: z.string(),
+    appName: z.string(),
+    version: z.string(),
+    features: z.object({ emailCode: z.boolean() }),
+  }),
+)
+
+export const demoServerTimeSchema = answer<DemoServerTime>('DemoServerTime', "The database's clock.")(
+  z.object({
+    databaseTime: isoDateTime,
+    serverVersion: z.string(),
+    uptimeSeconds: count,
+    requestId: z.string(),
+  }),
+)
+
+export const demoEchoSchema = answer<DemoEcho>('DemoEcho', 'The message as validated, echoed back.')(
+  z.object({ received: demoMessageSchema, receivedAt: isoDateTime, requestId: z.string() }),
+)
+
+export const sessionUserSchema = answer<{ user: SessionUser }>('Me', 'The signed-in user.')(
+  z.object({
+    user: z.object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      role: z.enum(['user', 'admin']),
+      emailVerified: z.boolean(),
+    }),
+  }),
+)
+
+export const learnerProfileSchema = answer<LearnerProfile>(
+  'LearnerProfile',
+  "The learner's language and levels; all null until first saved.",
+)(z.extend(learnerProfileInputSchema, { updatedAt: z.nullable(isoDateTime) }))
+
+export const languageLevelSchema = answer<LanguageLevel>('LanguageLevel', 'A language level.')(
+  z.object({
+    id: positiveInt,
+    code: z.string(),
+    name: z.string(),
+    description: z.string(),
+    position: count,
+    version: positiveInt,
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
+    createdBy: z.nullable(z.string()),
+    updatedBy: z.nullable(z.string()),
+  }),
+)
+
+export const levelListSchema = answer<LanguageLevel[]>('LanguageLevels', 'Every level, in their order.')(
+  z.array(languageLevelSchema),
+)
+
+export const levelPageSchema = answer<LevelPage>(
+  'LanguageLevelPage',
+  'One page of levels; `total` counts the matches over all pages.',
+)(z.object({ items: z.array(languageLevelSchema), total: count, page: positiveInt, pageSize: positiveInt }))
+
+export const levelUsageSchema = answer<LevelUsage>(
+  'LanguageLevelUsage',
+  'How many learners have the level as their current or target level.',
+)(z.object({ learners: count }))
+
+export const auditEntrySchema = answer<AuditEntry>(
+  'AuditEntry',
+  'One administrative change; the actor is null for the command line.',
+)(
+  z.object({
+    id: positiveInt,
+    actorId: z.nullable(z.string()),
+    actorEmail: z.nullable(z.string()),
+    action: z.enum(auditActions),
+    targetType: z.string(),
+    targetId: z.nullable(z.string()),
+    before: anyJson,
+    after: anyJson,
+    at: isoDateTime,
+  }),
+)
+
+export const auditPageSchema = answer<AuditPage>('AuditPage', 'One page of the audit log, newest first.')(
+  z.object({ items: z.array(auditEntrySchema), total: count, page: positiveInt, pageSize: positiveInt }),
+)
