@@ -11,10 +11,12 @@
 //                       [--sign-ins=30] [--postgres]
 //
 // --postgres runs the server on a fresh database of TEST_DATABASE_URL (dropped afterwards) instead.
-import { readdir, readFile } from 'node:fs/promises'
-import path from 'node:path'
 import {
+  appRequest,
   assertBuildUnchanged,
+  cacheCookie,
+  checkSession as checkSessionOf,
+  cookieString,
   createPgDatabase,
   freePort,
   makeTempDir,
@@ -24,11 +26,13 @@ import {
   printEnvironment,
   printSummary,
   printTable,
+  registerAndVerify as registerAndVerifyAccount,
   removeDir,
   requireBuild,
   requireCommand,
   round,
   runWrk,
+  tokenCookie,
   withServer,
 } from './lib.mjs'
 
@@ -56,8 +60,6 @@ if (!(parseDuration(warmup) + parseDuration(wrkOptions.duration) < 55_000)) {
 
 const account = { name: 'Bench User', email: 'bench@example.com', password: 'correct horse battery staple 42' }
 const credentials = { email: account.email, password: account.password }
-const tokenCookie = 'lingua.session_token'
-const cacheCookie = 'lingua.session_data'
 
 printEnvironment({
   wrk: `-t${wrkOptions.threads} -c${wrkOptions.connections} -d${wrkOptions.duration} --latency`,
@@ -65,58 +67,13 @@ printEnvironment({
   database: args.postgres ? 'PostgreSQL (fresh database of TEST_DATABASE_URL)' : 'PGlite (fresh DATA_DIR)',
 })
 
-const cookieString = (cookies) => Object.entries(cookies).map(([name, value]) => `${name}=${value}`).join('; ')
-
-/** A request as the app's own page would send it; resolves to the JSON answer and the cookies it set. */
-async function request(server, method, pathname, { body, cookies = {} } = {}) {
-  const cookie = cookieString(cookies)
-  const response = await fetch(server.url + pathname, {
-    method,
-    headers: {
-      Origin: server.url,
-      ...(body ? { 'Content-Type': 'application/json' } : {}),
-      ...(cookie ? { Cookie: cookie } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-    redirect: 'manual',
-  })
-  const text = await response.text()
-  const setCookies = Object.fromEntries(response.headers.getSetCookie().map((h) => h.split(';')[0].split(/=(.*)/s, 2)))
-  if (response.status !== 200) throw new Error(`${method} ${pathname} answered ${response.status}: ${text}`)
-  return { json: text ? JSON.parse(text) : null, setCookies }
-}
-
-/** The token of the newest verification email to `email` (the mailer writes the outbox as JSON files). */
-async function verificationToken(dataDir, email) {
-  const dir = path.join(dataDir, 'outbox')
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const names = (await readdir(dir).catch(() => [])).filter((n) => n.endsWith('.json') && !n.startsWith('.'))
-    const mails = await Promise.all(names.sort().map(async (n) => JSON.parse(await readFile(path.join(dir, n), 'utf8'))))
-    const mail = mails.filter((m) => m.kind === 'verify-email' && m.to === email).at(-1)
-    if (mail) return new URL(mail.link).searchParams.get('token')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error(`no verification email to ${email} in ${dir}`)
-}
+const request = appRequest
 
 /** Sign-up, then the emailed link; the verification signs in. Returns the session cookies. */
-async function registerAndVerify(server) {
-  await request(server, 'POST', '/api/auth/sign-up/email', { body: account })
-  const token = await verificationToken(server.dataDir, account.email)
-  const { setCookies } = await request(server, 'GET', `/api/auth/verify-email?token=${encodeURIComponent(token)}`)
-  if (!setCookies[tokenCookie]) throw new Error('the verification link set no session cookie')
-  return setCookies
-}
+const registerAndVerify = (server) => registerAndVerifyAccount(server, account)
 
 /** Checks the cookies give the account's session; `cached`: answered from the cache cookie (no new one set). */
-async function checkSession(server, cookies, cached) {
-  const { json, setCookies } = await request(server, 'GET', '/api/auth/get-session', { cookies })
-  if (json?.user?.email !== account.email) throw new Error(`get-session with ${Object.keys(cookies)} gave no session`)
-  if (cached === Boolean(setCookies[cacheCookie])) {
-    throw new Error(`get-session ${cached ? 'did not answer from' : 'answered from'} the cache cookie`)
-  }
-  return setCookies
-}
+const checkSession = (server, cookies, cached) => checkSessionOf(server, cookies, account.email, cached)
 
 async function measure(name, url, headers) {
   if (warmup !== '0' && warmup !== '0s') await runWrk(url, { ...wrkOptions, duration: warmup, headers })

@@ -1,32 +1,65 @@
 import { eq } from 'drizzle-orm'
 import { createMiddleware } from 'hono/factory'
-import type { Auth } from '../auth/auth.js'
+import { type Auth, SESSION_CACHE_SECONDS } from '../auth/auth.js'
 import type { Db } from '../db/client.js'
 import { user } from '../db/schema.js'
 import type { AppEnv, SessionUser } from './context.js'
 import { ApiError } from './errors.js'
+import { ExpiringLru, type SessionCookieNames, cacheCookieExpiry, readSessionCookies } from './session-memo.js'
+
+/**
+ * At most this many sessions are remembered per process (a few hundred bytes each); beyond that
+ * the least recently used one is forgotten, and its next request asks better-auth again.
+ */
+export const SESSION_MEMO_MAX_ENTRIES = 10_000
 
 /**
  * Reads the session of the request (better-auth's cookie, served from its signed cache cookie for
  * up to 60 s) and keeps the user in `c.var.user`; `null` for a visitor. Put before the routes that
  * use `requireUser` or `requireAdmin`.
+ *
+ * What better-auth answered from a valid cache cookie is remembered for the same two cookie
+ * values, until that cookie expires (see session-memo.ts): the same answer without its half
+ * millisecond of CPU. A request without a cache cookie, or with one better-auth refused, is
+ * answered by better-auth (from the database) every time.
  */
 export function readSession(auth: Auth) {
+  const memo = new ExpiringLru<SessionUser>({ maxEntries: SESSION_MEMO_MAX_ENTRIES })
+  const cookieNames = auth.$context.then(({ authCookies }) => ({
+    token: authCookies.sessionToken.name,
+    cache: authCookies.sessionData.name,
+  }))
+  let names: SessionCookieNames | undefined
+
+  const sessionUser = async (headers: Headers): Promise<SessionUser | null> => {
+    names ??= await cookieNames
+    const cookies = readSessionCookies(headers.get('cookie'), names)
+    const remembered = cookies && memo.get(cookies.key)
+    if (remembered) return remembered
+
+    const { headers: answerHeaders, response: session } = await auth.api.getSession({ headers, returnHeaders: true })
+    if (!session) return null
+    const found: SessionUser = Object.freeze({
+      id: session.user.id,
+      name: session.user.name,
+      email: session.user.email,
+      role: session.user.role === 'admin' ? 'admin' : 'user',
+      emailVerified: session.user.emailVerified,
+    })
+    // better-auth sets a cookie whenever it does not answer from the cache cookie as sent: it
+    // expires a forged, stale or foreign one, or issues a new one after reading the database.
+    // Only an answer given from the cookie itself, with nothing set, is remembered.
+    if (cookies && !answerHeaders?.has('set-cookie')) {
+      const expiresAt = cacheCookieExpiry(cookies.cache, session)
+      // Never longer than a cache cookie lives, whatever this one says.
+      const bound = Date.now() + SESSION_CACHE_SECONDS * 1000
+      if (expiresAt !== undefined) memo.set(cookies.key, found, Math.min(expiresAt, bound))
+    }
+    return found
+  }
+
   return createMiddleware<AppEnv>(async (c, next) => {
-    const session = await auth.api.getSession({ headers: c.req.raw.headers })
-    const user = session?.user
-    c.set(
-      'user',
-      user
-        ? {
-            id: user.id,
-            name: user.name,
-            email: user.email,
-            role: user.role === 'admin' ? 'admin' : 'user',
-            emailVerified: user.emailVerified,
-          }
-        : null,
-    )
+    c.set('user', await sessionUser(c.req.raw.headers))
     await next()
   })
 }
