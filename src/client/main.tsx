@@ -1,20 +1,16 @@
 import './styles.css'
-import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider, createRouter } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { NotFoundFallback, RouteErrorFallback } from './features/errors/fallbacks'
 import { type AuthEvent, authContext, currentUser, keepSessionFresh, loadSession, onAuthStateChange } from './lib/auth'
 import { initI18n } from './lib/i18n'
-import { createQueryClient } from './lib/query-client'
 import { loadRuntimeConfig } from './lib/runtime-config'
 import { routeTree } from './routeTree.gen'
 
-const queryClient = createQueryClient()
-
 export const router = createRouter({
   routeTree,
-  context: { queryClient, auth: authContext },
+  context: { auth: authContext },
   defaultPreload: 'intent',
   defaultErrorComponent: RouteErrorFallback,
   defaultNotFoundComponent: NotFoundFallback,
@@ -48,9 +44,7 @@ async function start() {
   })
   createRoot(root).render(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <RouterProvider router={router} />
     </StrictMode>,
   )
 }

@@ -9,7 +9,7 @@ import {
   describeError,
 } from '../../src/client/lib/http-error'
 import { errorMessage } from '../../src/client/lib/error-message'
-import { retryRead } from '../../src/client/lib/query-client'
+import { retryRead } from '../../src/client/lib/retry'
 import { safeRedirect } from '../../src/client/lib/redirect'
 import { parseRuntimeConfig } from '../../src/client/lib/runtime-config'
 import { describeUserAgent } from '../../src/client/lib/user-agent'

@@ -1,4 +1,3 @@
-import { QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
 import { describe, expect, it } from 'vitest'
 import { routeTree } from '../../src/client/routeTree.gen'
@@ -8,7 +7,7 @@ describe('the shared route table', () => {
   it('lists exactly the routes of the client router', () => {
     const router = createRouter({
       routeTree,
-      context: { queryClient: new QueryClient(), auth: { getUser: () => Promise.resolve(null), getFreshUser: () => Promise.resolve(null) } },
+      context: { auth: { getUser: () => Promise.resolve(null), getFreshUser: () => Promise.resolve(null) } },
     })
     const clientPaths = Object.keys(router.routesByPath)
       .map((path) => (path.length > 1 ? path.replace(/\/$/, '') : path))

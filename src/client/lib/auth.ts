@@ -1,6 +1,6 @@
 import { atom } from 'nanostores'
 import { api } from './api'
-import { withReadRetries } from './query-client'
+import { withReadRetries } from './retry'
 import type { AuthContext, SessionUser } from './guards'
 
 /** What subscribers of `onAuthStateChange` hear (the seed's session events). */

@@ -1,11 +1,9 @@
-import type { QueryClient } from '@tanstack/react-query'
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router'
 import { NotFoundFallback, RouteErrorFallback } from '../features/errors/fallbacks'
 import { AppLayout } from '../features/layout/app-layout'
 import type { AuthContext } from '../lib/guards'
 
 export interface RouterContext {
-  queryClient: QueryClient
   auth: AuthContext
 }
 

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ConfirmPage, type LinkType } from '../features/auth/confirm-page'
+import { withQueries } from '../lib/query-client'
 
 const linkTypes: readonly LinkType[] = ['signup', 'recovery', 'email_change']
 
@@ -9,8 +10,10 @@ export const Route = createFileRoute('/confirm')({
     const token = typeof search.token === 'string' && search.token ? search.token : undefined
     return { ...(type ? { type } : {}), ...(token ? { token } : {}) }
   },
-  component: function Confirm() {
-    const { type, token } = Route.useSearch()
-    return <ConfirmPage type={type ?? 'signup'} token={token} />
-  },
+  component: withQueries(Confirm),
 })
+
+function Confirm() {
+  const { type, token } = Route.useSearch()
+  return <ConfirmPage type={type ?? 'signup'} token={token} />
+}

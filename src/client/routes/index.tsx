@@ -1,15 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { HomePage } from '../features/home/home-page'
 import { fetchOrderedLevels } from '../lib/levels-api'
-import { withReadRetries } from '../lib/query-client'
+import { withReadRetries } from '../lib/retry'
 
 export const Route = createFileRoute('/')({
   // The home page is the first page of most visits: its component ships in the main chunk
   // instead of a lazy one (one request and the lazy-component helper less).
   codeSplitGroupings: [['errorComponent'], ['notFoundComponent']],
   // Not awaited: the page renders at once and the level list waits for its data (deferred). A
-  // plain read, not a cached query: the query cache's machinery stays off the first page, and
-  // the list is read afresh on every visit.
+  // plain read, not a cached query: React Query stays off the first page, and the list is read
+  // afresh on every visit.
   loader: ({ abortController }) => ({
     levels: withReadRetries(() => fetchOrderedLevels(abortController.signal)),
   }),

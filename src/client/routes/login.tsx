@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { LoginPage } from '../features/auth/login-page'
 import type { SignInMethod } from '../features/auth/sign-in'
 import { guardsFor } from '../lib/guards'
+import { withQueries } from '../lib/query-client'
 import { redirectSearch } from '../lib/redirect'
 
 const methods: readonly SignInMethod[] = ['code', 'recovery']
@@ -12,8 +13,10 @@ export const Route = createFileRoute('/login')({
     return { ...redirectSearch(search), ...(method ? { method } : {}) }
   },
   beforeLoad: guardsFor('/login'),
-  component: function Login() {
-    const { method } = Route.useSearch()
-    return <LoginPage key={method} method={method ?? 'password'} />
-  },
+  component: withQueries(Login),
 })
+
+function Login() {
+  const { method } = Route.useSearch()
+  return <LoginPage key={method} method={method ?? 'password'} />
+}

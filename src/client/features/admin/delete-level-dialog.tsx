@@ -33,7 +33,6 @@ export function DeleteLevelDialog({
   const t = useStore(levelsAdminMessages)
   const errorTexts = useStore(apiErrorMessages)
   const formats = useStore(format)
-  const usage = useQuery({ ...levelUsageQuery(level?.id ?? 0), enabled: level !== null })
   const remove = useMutation({
     mutationFn: async (target: DeletableLevel) => {
       try {
@@ -47,6 +46,13 @@ export function DeleteLevelDialog({
       toast({ title: levelsAdminMessages.get().deleted({ code: target.code }), variant: 'success' })
       await onDeleted(target)
     },
+  })
+
+  // Not read again once the deletion is under way: the refresh after it must not ask for the
+  // usage of a level that no longer exists.
+  const usage = useQuery({
+    ...levelUsageQuery(level?.id ?? 0),
+    enabled: level !== null && remove.isIdle,
   })
 
   const close = () => {

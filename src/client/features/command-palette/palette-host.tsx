@@ -3,7 +3,14 @@ import { Suspense, lazy, useEffect, useState } from 'react'
 import { closePalette, paletteOpen, togglePalette } from './palette-state'
 
 // cmdk and the dialog load on first use, not with the first page.
-const CommandPalette = lazy(() => import('./command-palette'))
+// With the query cache: the palette lists levels for admins.
+const CommandPalette = lazy(async () => {
+  const [{ default: palette }, { withQueries }] = await Promise.all([
+    import('./command-palette'),
+    import('../../lib/query-client'),
+  ])
+  return { default: withQueries(palette) }
+})
 
 /** Ctrl+K / Cmd+K anywhere opens the command palette. */
 export function CommandPaletteHost() {

@@ -3,6 +3,7 @@ import { parsePositiveInt } from '../../../../shared/routes'
 import { LevelPage, loadLevel } from '../../../features/admin/level-page'
 import { guardsFor } from '../../../lib/guards'
 import { HttpError } from '../../../lib/http-error'
+import { queryClient, withQueries } from '../../../lib/query-client'
 
 const runGuards = guardsFor('/admin/language-levels/$id')
 
@@ -18,9 +19,11 @@ export const Route = createFileRoute('/admin/language-levels/$id')({
     await runGuards(ctx)
   },
   // A level that does not exist: 404 "Language level not found".
-  loader: ({ context, params }) => loadLevel(context.queryClient, Number(params.id)),
-  component: function LevelRoute() {
-    const { id } = Route.useParams()
-    return <LevelPage key={id} id={Number(id)} />
-  },
+  loader: ({ params }) => loadLevel(queryClient, Number(params.id)),
+  component: withQueries(LevelRoute),
 })
+
+function LevelRoute() {
+  const { id } = Route.useParams()
+  return <LevelPage key={id} id={Number(id)} />
+}

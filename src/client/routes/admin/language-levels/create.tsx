@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { CreateLevelPage } from '../../../features/admin/create-level-page'
 import { guardsFor } from '../../../lib/guards'
+import { withQueries } from '../../../lib/query-client'
 
 // Guarded by `auth` only, as in the seed: the page itself tells a non-admin they cannot create.
 export const Route = createFileRoute('/admin/language-levels/create')({
   beforeLoad: guardsFor('/admin/language-levels/create'),
-  component: CreateLevelPage,
+  component: withQueries(CreateLevelPage),
 })

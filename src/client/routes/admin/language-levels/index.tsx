@@ -6,6 +6,7 @@ import {
   validateLevelsSearch,
 } from '../../../features/admin/levels-search'
 import { guardsFor } from '../../../lib/guards'
+import { withQueries } from '../../../lib/query-client'
 
 export const Route = createFileRoute('/admin/language-levels/')({
   // Search, sort and pages live in the URL; defaults are left out of it.
@@ -13,5 +14,5 @@ export const Route = createFileRoute('/admin/language-levels/')({
     validateLevelsSearch(search as Record<string, unknown>),
   search: { middlewares: [stripSearchParams(levelsSearchDefaults)] },
   beforeLoad: guardsFor('/admin/language-levels'),
-  component: LevelsAdminPage,
+  component: withQueries(LevelsAdminPage),
 })

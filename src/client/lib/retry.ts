@@ -1,4 +1,3 @@
-import { QueryClient } from '@tanstack/react-query'
 import { isRetryable } from './http-error'
 
 /** Reads: up to 3 attempts in all, only for network failures and 502/503/504. */
@@ -24,14 +23,4 @@ export async function withReadRetries<T>(read: () => Promise<T>): Promise<T> {
       await new Promise((resolve) => setTimeout(resolve, retryDelay(failures)))
     }
   }
-}
-
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { retry: retryRead, retryDelay, staleTime: 30_000, refetchOnWindowFocus: true },
-      // A write is never repeated blindly.
-      mutations: { retry: false },
-    },
-  })
 }
