@@ -261,6 +261,11 @@ describe.each(databaseTargets())('accounts with email and password on %s', (targ
     expect(Object.keys(user).sort()).toEqual(['email', 'emailVerified', 'id', 'name', 'role'])
     expect(user).toMatchObject({ name: 'Ada Me', email, emailVerified: true })
 
+    // Without the 60 s cache cookie the session is read from the database, and the cookie comes back.
+    client.cookies.delete('lingua.session_data')
+    expect((await client.request('GET', '/api/me')).status).toBe(200)
+    expect(client.cookies.has('lingua.session_data')).toBe(true)
+
     expect((await client.request('POST', '/api/auth/sign-out', {})).status).toBe(200)
     await expectApiError(await client.request('GET', '/api/me'), 401, 'unauthenticated')
   })

@@ -31,14 +31,16 @@ export function readSession(auth: Auth) {
   }))
   let names: SessionCookieNames | undefined
 
-  const sessionUser = async (headers: Headers): Promise<SessionUser | null> => {
+  /** The user, and the cookies better-auth set while finding them (to pass on to the browser). */
+  const sessionUser = async (headers: Headers): Promise<{ user: SessionUser | null; setCookies: string[] }> => {
     names ??= await cookieNames
     const cookies = readSessionCookies(headers.get('cookie'), names)
     const remembered = cookies && memo.get(cookies.key)
-    if (remembered) return remembered
+    if (remembered) return { user: remembered, setCookies: [] }
 
     const { headers: answerHeaders, response: session } = await auth.api.getSession({ headers, returnHeaders: true })
-    if (!session) return null
+    const setCookies = answerHeaders?.getSetCookie() ?? []
+    if (!session) return { user: null, setCookies }
     const found: SessionUser = Object.freeze({
       id: session.user.id,
       name: session.user.name,
@@ -49,17 +51,21 @@ export function readSession(auth: Auth) {
     // better-auth sets a cookie whenever it does not answer from the cache cookie as sent: it
     // expires a forged, stale or foreign one, or issues a new one after reading the database.
     // Only an answer given from the cookie itself, with nothing set, is remembered.
-    if (cookies && !answerHeaders?.has('set-cookie')) {
+    if (cookies && setCookies.length === 0) {
       const expiresAt = cacheCookieExpiry(cookies.cache, session)
       // Never longer than a cache cookie lives, whatever this one says.
       const bound = Date.now() + SESSION_CACHE_SECONDS * 1000
       if (expiresAt !== undefined) memo.set(cookies.key, found, Math.min(expiresAt, bound))
     }
-    return found
+    return { user: found, setCookies }
   }
 
   return createMiddleware<AppEnv>(async (c, next) => {
-    c.set('user', await sessionUser(c.req.raw.headers))
+    const { user: found, setCookies } = await sessionUser(c.req.raw.headers)
+    c.set('user', found)
+    // As better-auth's own get-session does: a renewed cache cookie (the session is used, so it
+    // is renewed), or the removal of a refused one.
+    for (const cookie of setCookies) c.header('Set-Cookie', cookie, { append: true })
     await next()
   })
 }
