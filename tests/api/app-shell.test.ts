@@ -47,6 +47,8 @@ describe('app shell and static files', () => {
     expect(etag).toBeTruthy()
     const again = await fetch(`${server.url}/about`, { headers: { 'if-none-match': etag! } })
     expect(again.status).toBe(304)
+    // A 304's headers replace the cached page's: it must keep the page's policy.
+    expect(again.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'))
   })
 
   it('serves hashed assets with a year-long immutable cache', async () => {
