@@ -28,6 +28,7 @@ import {
   printEnvironment,
   printSummary,
   printTable,
+  printWrkRuns,
   registerAndVerify,
   removeDir,
   requireBuild,
@@ -139,32 +140,7 @@ const runs = await withServer({ dataDir, databaseUrl: database.url, env: appEnv,
 
 const [baselineList, appList, appProfile] = runs
 console.log('')
-printTable(
-  runs.map((r) => ({
-    endpoint: r.name,
-    rps: r.requestsPerSec.toFixed(0),
-    p50: r.percentiles.p50?.toFixed(2),
-    p90: r.percentiles.p90?.toFixed(2),
-    p99: r.percentiles.p99?.toFixed(2),
-    max: r.latency.max.toFixed(2),
-    requests: r.requests,
-    bad: `${r.non2xx3xx}/${r.errors}`,
-  })),
-  [
-    { key: 'endpoint', label: 'endpoint', align: 'left' },
-    { key: 'rps', label: 'req/s', align: 'right' },
-    { key: 'p50', label: 'p50 ms', align: 'right' },
-    { key: 'p90', label: 'p90 ms', align: 'right' },
-    { key: 'p99', label: 'p99 ms', align: 'right' },
-    { key: 'max', label: 'max ms', align: 'right' },
-    { key: 'requests', label: 'requests', align: 'right' },
-    { key: 'bad', label: 'non-2xx/sock err', align: 'right' },
-  ],
-)
-const failures = runs.filter((r) => r.non2xx3xx > 0 || r.errors > 0)
-if (failures.length > 0) {
-  console.log(`\nwarning: non-2xx responses or socket errors on ${failures.map((r) => r.name).join(', ')}`)
-}
+printWrkRuns(runs, ['rps', 'p50', 'p90', 'p99', 'max', 'requests', 'bad'])
 
 const appToBaseline = appList.requestsPerSec / baselineList.requestsPerSec
 const authenticatedToPublic = appProfile.requestsPerSec / appList.requestsPerSec

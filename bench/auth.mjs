@@ -25,7 +25,7 @@ import {
   parseDuration,
   printEnvironment,
   printSummary,
-  printTable,
+  printWrkRuns,
   registerAndVerify as registerAndVerifyAccount,
   removeDir,
   requireBuild,
@@ -124,28 +124,9 @@ const { runs, signInMs } = await withServer({ dataDir, databaseUrl: database?.ur
 
 const health = runs[0].requestsPerSec
 console.log('')
-printTable(
-  runs.map((r) => ({
-    endpoint: r.name,
-    rps: r.requestsPerSec.toFixed(0),
-    p50: r.percentiles.p50?.toFixed(2),
-    p99: r.percentiles.p99?.toFixed(2),
-    ratio: (r.requestsPerSec / health).toFixed(3),
-    bad: `${r.non2xx3xx}/${r.errors}`,
-  })),
-  [
-    { key: 'endpoint', label: 'endpoint', align: 'left' },
-    { key: 'rps', label: 'req/s', align: 'right' },
-    { key: 'p50', label: 'p50 ms', align: 'right' },
-    { key: 'p99', label: 'p99 ms', align: 'right' },
-    { key: 'ratio', label: '÷ health', align: 'right' },
-    { key: 'bad', label: 'non-2xx/sock err', align: 'right' },
-  ],
-)
-const failures = runs.filter((r) => r.non2xx3xx > 0 || r.errors > 0)
-if (failures.length > 0) {
-  console.log(`\nwarning: non-2xx responses or socket errors on ${failures.map((r) => r.name).join(', ')}`)
-}
+printWrkRuns(runs, ['rps', 'p50', 'p99', 'ratio', 'bad'], {
+  ratio: { label: '÷ health', value: (r) => (r.requestsPerSec / health).toFixed(3) },
+})
 
 const signIn = { median: median(signInMs), p95: percentile(signInMs, 95), min: Math.min(...signInMs), max: Math.max(...signInMs) }
 console.log(

@@ -14,7 +14,7 @@ import {
   parseArgs,
   printEnvironment,
   printSummary,
-  printTable,
+  printWrkRuns,
   requireCommand,
   round,
   runWrk,
@@ -66,35 +66,11 @@ const results = await withServer({ databaseUrl: database?.url }, async (server) 
 }).finally(() => database?.drop())
 
 console.log('')
-printTable(
-  results.map((r) => ({
-    endpoint: `GET ${r.path}`,
-    body: r.bytes,
-    rps: r.requestsPerSec.toFixed(0),
-    p50: r.percentiles.p50?.toFixed(2),
-    p90: r.percentiles.p90?.toFixed(2),
-    p99: r.percentiles.p99?.toFixed(2),
-    max: r.latency.max.toFixed(2),
-    requests: r.requests,
-    bad: `${r.non2xx3xx}/${r.errors}`,
-  })),
-  [
-    { key: 'endpoint', label: 'endpoint', align: 'left' },
-    { key: 'body', label: 'body B', align: 'right' },
-    { key: 'rps', label: 'req/s', align: 'right' },
-    { key: 'p50', label: 'p50 ms', align: 'right' },
-    { key: 'p90', label: 'p90 ms', align: 'right' },
-    { key: 'p99', label: 'p99 ms', align: 'right' },
-    { key: 'max', label: 'max ms', align: 'right' },
-    { key: 'requests', label: 'requests', align: 'right' },
-    { key: 'bad', label: 'non-2xx/sock err', align: 'right' },
-  ],
+printWrkRuns(
+  results.map((r) => ({ ...r, name: `GET ${r.path}` })),
+  ['body', 'rps', 'p50', 'p90', 'p99', 'max', 'requests', 'bad'],
+  { body: { label: 'body B', value: (r) => r.bytes } },
 )
-
-const failures = results.filter((r) => r.non2xx3xx > 0 || r.errors > 0)
-if (failures.length > 0) {
-  console.log(`\nwarning: non-2xx responses or socket errors on ${failures.map((r) => r.path).join(', ')}`)
-}
 
 printSummary('http', {
   wrk: wrkOptions,

@@ -488,6 +488,39 @@ export function printTable(rows, columns) {
   for (const row of cells) console.log(line(row))
 }
 
+/**
+ * The columns of a wrk run, by key, for `printWrkRuns`; `extra` adds a script's own columns
+ * (ratio, body size) and their values.
+ */
+const wrkColumns = {
+  rps: { label: 'req/s', value: (r) => r.requestsPerSec.toFixed(0) },
+  p50: { label: 'p50 ms', value: (r) => r.percentiles.p50?.toFixed(2) },
+  p90: { label: 'p90 ms', value: (r) => r.percentiles.p90?.toFixed(2) },
+  p99: { label: 'p99 ms', value: (r) => r.percentiles.p99?.toFixed(2) },
+  max: { label: 'max ms', value: (r) => r.latency.max.toFixed(2) },
+  requests: { label: 'requests', value: (r) => r.requests },
+  bad: { label: 'non-2xx/sock err', value: (r) => `${r.non2xx3xx}/${r.errors}` },
+}
+
+/**
+ * Prints wrk runs as a table (`keys`: the wrk columns and `extra` ones, in order) and warns when a
+ * run had non-2xx answers or socket errors. A run carries `name` and `errors` (socket errors summed).
+ */
+export function printWrkRuns(runs, keys, extra = {}) {
+  const columns = { ...wrkColumns, ...extra }
+  printTable(
+    runs.map((run) => Object.fromEntries([['endpoint', run.name], ...keys.map((key) => [key, columns[key].value(run)])])),
+    [
+      { key: 'endpoint', label: 'endpoint', align: 'left' },
+      ...keys.map((key) => ({ key, label: columns[key].label, align: 'right' })),
+    ],
+  )
+  const failures = runs.filter((r) => r.non2xx3xx > 0 || r.errors > 0)
+  if (failures.length > 0) {
+    console.log(`\nwarning: non-2xx responses or socket errors on ${failures.map((r) => r.name).join(', ')}`)
+  }
+}
+
 export const verdict = (ok) => (ok ? 'PASS' : 'MISS')
 
 /** The last line of every script: `BENCH_SUMMARY {"bench":"…",…}` on one line, for machines. */
