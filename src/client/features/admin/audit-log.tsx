@@ -2,15 +2,12 @@ import { useStore } from '@nanostores/react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import type { AuditAction, AuditEntry } from '../../../shared/audit'
-import { Alert } from '../../components/ui/alert'
-import { Button } from '../../components/ui/button'
 import { uiMessages } from '../../components/ui/messages'
 import { Skeleton } from '../../components/ui/skeleton'
 import { cn } from '../../lib/cn'
-import { errorMessage } from '../../lib/error-message'
 import { format } from '../../lib/i18n'
 import { auditQuery } from '../../lib/levels-api'
-import { apiErrorMessages } from '../../lib/messages'
+import { ErrorAlert } from '../../components/ui/error-alert'
 import { Card } from './card'
 import { auditMessages } from './messages'
 import { Pagination } from './pagination'
@@ -58,7 +55,6 @@ function changedFields(entry: AuditEntry, t: Messages): string | undefined {
 export function AuditLog() {
   const t = useStore(auditMessages)
   const ui = useStore(uiMessages)
-  const errorTexts = useStore(apiErrorMessages)
   const formats = useStore(format)
   const { auditPage } = route.useSearch()
   const navigate = route.useNavigate()
@@ -85,12 +81,7 @@ export function AuditLog() {
         </div>
       )}
       {query.isError && !data && (
-        <Alert variant="error">
-          <p>{errorMessage(query.error, errorTexts)}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()}>
-            {errorTexts.retry}
-          </Button>
-        </Alert>
+        <ErrorAlert error={query.error} onRetry={query.refetch} />
       )}
       {data && data.total === 0 && <p className="py-6 text-center text-muted-foreground">{ui.noData}</p>}
       {data && data.total > 0 && (

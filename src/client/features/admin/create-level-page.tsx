@@ -1,9 +1,10 @@
 import { useStore } from '@nanostores/react'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { useNavigate } from '@tanstack/react-router'
 import { Alert } from '../../components/ui/alert'
 import { currentUser } from '../../lib/auth'
 import { usePageTitle } from '../../lib/page-title'
 import { LevelForm } from './level-form'
+import { LevelsBreadcrumb } from './levels-breadcrumb'
 import { levelFormMessages } from './messages'
 
 /**
@@ -20,21 +21,7 @@ export function CreateLevelPage() {
 
   return (
     <article className="mx-auto grid max-w-3xl gap-6">
-      {isAdmin && (
-        <nav aria-label={t.breadcrumb} className="text-sm">
-          <ol className="flex flex-wrap items-center gap-2 text-muted-foreground">
-            <li>
-              <Link to="/admin/language-levels" className="underline-offset-4 hover:text-foreground hover:underline">
-                {t.levels}
-              </Link>
-            </li>
-            <li aria-hidden="true">/</li>
-            <li aria-current="page" className="font-medium text-foreground">
-              {t.newTitle}
-            </li>
-          </ol>
-        </nav>
-      )}
+      {isAdmin && <LevelsBreadcrumb current={t.newTitle} />}
       <header>
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t.newTitle}</h1>
         <p className="mt-3 text-lg text-muted-foreground">{t.newLead}</p>

@@ -1,20 +1,19 @@
 import { useStore } from '@nanostores/react'
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { Skeleton } from '../../components/ui/skeleton'
-import { errorMessage } from '../../lib/error-message'
 import { ApiRequestError, HttpError } from '../../lib/http-error'
 import { format } from '../../lib/i18n'
 import { levelKeys, levelQuery } from '../../lib/levels-api'
-import { apiErrorMessages } from '../../lib/messages'
 import { usePageTitle } from '../../lib/page-title'
+import { ErrorAlert } from '../../components/ui/error-alert'
 import { Card } from './card'
 import { type DeletableLevel, DeleteLevelDialog } from './delete-level-dialog'
 import { refreshAfterWrite } from './level-cache'
 import { LevelForm } from './level-form'
+import { LevelsBreadcrumb } from './levels-breadcrumb'
 import { levelFormMessages } from './messages'
 
 function levelNotFound(): HttpError {
@@ -35,7 +34,6 @@ export async function loadLevel(queryClient: QueryClient, id: number): Promise<v
 /** `/admin/language-levels/{id}` (admin): one level, its details, the edit form and deletion. */
 export function LevelPage({ id }: { id: number }) {
   const t = useStore(levelFormMessages)
-  const errorTexts = useStore(apiErrorMessages)
   const formats = useStore(format)
   const queryClient = useQueryClient()
   const navigate = useNavigate()
@@ -58,26 +56,9 @@ export function LevelPage({ id }: { id: number }) {
 
   return (
     <article className="mx-auto grid max-w-3xl gap-6">
-      <nav aria-label={t.breadcrumb} className="text-sm">
-        <ol className="flex flex-wrap items-center gap-2 text-muted-foreground">
-          <li>
-            <Link to="/admin/language-levels" className="underline-offset-4 hover:text-foreground hover:underline">
-              {t.levels}
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li aria-current="page" className="font-medium break-all text-foreground">
-            {level?.code ?? '…'}
-          </li>
-        </ol>
-      </nav>
+      <LevelsBreadcrumb current={level?.code ?? '…'} />
       {!level && query.isError && (
-        <Alert variant="error">
-          <p>{errorMessage(query.error, errorTexts)}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()}>
-            {errorTexts.retry}
-          </Button>
-        </Alert>
+        <ErrorAlert error={query.error} onRetry={query.refetch} />
       )}
       {!level && query.isPending && <Skeleton className="h-64 w-full" />}
       {level && (

@@ -13,16 +13,14 @@ import {
 } from '@tanstack/react-table'
 import { createContext, useCallback, useContext, useEffect } from 'react'
 import { type LanguageLevel, type LevelSort, levelSortKeys } from '../../../shared/level-constants'
-import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { SortIcon } from '../../components/ui/icons'
 import { uiMessages } from '../../components/ui/messages'
 import { Skeleton } from '../../components/ui/skeleton'
+import { ErrorAlert } from '../../components/ui/error-alert'
 import { cn } from '../../lib/cn'
-import { errorMessage } from '../../lib/error-message'
 import { format } from '../../lib/i18n'
 import { levelListQuery } from '../../lib/levels-api'
-import { apiErrorMessages } from '../../lib/messages'
 import type { DeletableLevel } from './delete-level-dialog'
 import { QUERY_MAX, pageSizes } from './levels-search'
 import { levelsAdminMessages } from './messages'
@@ -123,7 +121,6 @@ const resolve = <T,>(updater: Updater<T>, current: T): T =>
 export function LevelsTable({ onDelete }: { onDelete: (level: DeletableLevel) => void }) {
   const t = useStore(levelsAdminMessages)
   const ui = useStore(uiMessages)
-  const errorTexts = useStore(apiErrorMessages)
   const search = route.useSearch()
   const navigate = route.useNavigate()
   const { q, sort, page, pageSize } = search
@@ -195,12 +192,7 @@ export function LevelsTable({ onDelete }: { onDelete: (level: DeletableLevel) =>
           </p>
         </div>
         {query.isError && !data ? (
-          <Alert variant="error">
-            <p>{errorMessage(query.error, errorTexts)}</p>
-            <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()}>
-              {errorTexts.retry}
-            </Button>
-          </Alert>
+          <ErrorAlert error={query.error} onRetry={query.refetch} />
         ) : (
           <div className="overflow-x-auto rounded-xl border bg-card">
             <table className="w-full text-sm" aria-busy={query.isPending}>

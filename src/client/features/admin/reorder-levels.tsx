@@ -21,16 +21,14 @@ import { useStore } from '@nanostores/react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import type { LanguageLevel } from '../../../shared/level-constants'
-import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { GripIcon } from '../../components/ui/icons'
 import { uiMessages } from '../../components/ui/messages'
 import { Skeleton } from '../../components/ui/skeleton'
+import { ErrorAlert } from '../../components/ui/error-alert'
 import { cn } from '../../lib/cn'
-import { errorMessage } from '../../lib/error-message'
 import { format } from '../../lib/i18n'
 import { levelsApi, orderedLevelsQuery } from '../../lib/levels-api'
-import { apiErrorMessages } from '../../lib/messages'
 import { toast } from '../../lib/toast'
 import { refreshAfterWrite } from './level-cache'
 import { levelsAdminMessages } from './messages'
@@ -57,7 +55,6 @@ function arrange(levels: readonly LanguageLevel[], order: readonly number[] | nu
 export default function ReorderLevels({ onDone }: { onDone: () => void }) {
   const t = useStore(levelsAdminMessages)
   const ui = useStore(uiMessages)
-  const errorTexts = useStore(apiErrorMessages)
   const formats = useStore(format)
   const queryClient = useQueryClient()
   const query = useQuery(orderedLevelsQuery())
@@ -116,12 +113,7 @@ export default function ReorderLevels({ onDone }: { onDone: () => void }) {
       </div>
       {query.isPending && <Skeleton className="h-48 w-full" />}
       {query.isError && (
-        <Alert variant="error">
-          <p>{errorMessage(query.error, errorTexts)}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()}>
-            {errorTexts.retry}
-          </Button>
-        </Alert>
+        <ErrorAlert error={query.error} onRetry={query.refetch} />
       )}
       {query.data && levels.length === 0 && <p className="py-6 text-center text-muted-foreground">{ui.noData}</p>}
       {levels.length > 0 && (
@@ -158,12 +150,7 @@ export default function ReorderLevels({ onDone }: { onDone: () => void }) {
         </DndContext>
       )}
       {save.isError && (
-        <Alert variant="error">
-          <p>{errorMessage(save.error, errorTexts)}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void reload()}>
-            {t.reload}
-          </Button>
-        </Alert>
+        <ErrorAlert error={save.error} onRetry={reload} retryLabel={t.reload} />
       )}
       <div className="flex flex-wrap gap-2">
         <Button disabled={!changed || save.isPending} onClick={() => save.mutate(levels.map((level) => level.id))}>

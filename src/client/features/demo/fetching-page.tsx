@@ -2,13 +2,11 @@ import { useStore } from '@nanostores/react'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { DemoServerTime } from '../../../shared/demo'
-import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { Skeleton } from '../../components/ui/skeleton'
+import { ErrorAlert } from '../../components/ui/error-alert'
 import { api } from '../../lib/api'
-import { errorMessage } from '../../lib/error-message'
 import { format } from '../../lib/i18n'
-import { apiErrorMessages } from '../../lib/messages'
 import { Page } from '../pages/page'
 import { fetchingMessages } from './messages'
 
@@ -22,7 +20,6 @@ export const serverTimeQuery = (fail: boolean) =>
 
 export function FetchingPage() {
   const t = useStore(fetchingMessages)
-  const errors = useStore(apiErrorMessages)
   const formats = useStore(format)
   const [fail, setFail] = useState(false)
   const query = useQuery(serverTimeQuery(fail))
@@ -58,12 +55,7 @@ export function FetchingPage() {
           </div>
         )}
         {query.isError && (
-          <Alert variant="error">
-            <p>{errorMessage(query.error, errors)}</p>
-            <Button variant="outline" size="sm" className="mt-3" onClick={() => void query.refetch()}>
-              {errors.retry}
-            </Button>
-          </Alert>
+          <ErrorAlert error={query.error} onRetry={query.refetch} />
         )}
         {rows && !query.isError && (
           <>
