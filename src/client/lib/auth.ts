@@ -57,6 +57,9 @@ function readSession(path: string): Promise<SessionUser | null> {
   })
 }
 
+/** The session read from the database: its cached copy in the cookie may be up to 60 s old. */
+const readFreshSession = () => readSession('/auth/get-session?disableCookieCache=true')
+
 /** Asks the server who is signed in (once; later calls share the answer). */
 export function loadSession(): Promise<SessionUser | null> {
   loading ??= readSession('/auth/get-session').finally(() => {
@@ -84,8 +87,7 @@ channel?.addEventListener('message', (event: MessageEvent<AuthEvent>) => {
  * subscribers of this tab and the other tabs, event by event.
  */
 export async function refreshSession(...events: AuthEvent[]): Promise<SessionUser | null> {
-  // From the database: the session's cached copy may be up to 60 s old.
-  const user = await readSession('/auth/get-session?disableCookieCache=true')
+  const user = await readFreshSession()
   for (const event of events) {
     emit(event, user)
     channel?.postMessage(event)
@@ -104,7 +106,7 @@ export const SESSION_CHECK_INTERVAL_MS = 5 * 60 * 1000
 export function keepSessionFresh(): () => void {
   const check = () => {
     if (document.visibilityState !== 'visible' || !currentUser.get()) return
-    void readSession('/auth/get-session?disableCookieCache=true')
+    void readFreshSession()
       .then((user) => emit(user ? 'TOKEN_REFRESHED' : 'SIGNED_OUT', user))
       // Offline or unavailable for now: the next check tries again.
       .catch(() => undefined)
@@ -144,7 +146,7 @@ export function onAuthStateChange(listener: AuthListener): () => void {
 
 /** The visitor's session as guards see it. */
 export const authContext: AuthContext = {
-  getFreshUser: () => readSession('/auth/get-session?disableCookieCache=true'),
+  getFreshUser: readFreshSession,
   getUser: () => {
     const user = currentUser.get()
     return user === undefined ? loadSession() : Promise.resolve(user)
