@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect } from './fixtures'
+import { freePort } from '../helpers/ports.js'
 
 /** The administrator of the shared server (ADMIN_EMAILS in playwright.config.ts). */
 export const adminEmail = process.env.E2E_ADMIN_EMAIL ?? 'admin@lingua.test'
@@ -58,18 +58,6 @@ export async function reorderCodes(page: Page): Promise<string[]> {
   const handles = page.getByRole('region', { name: 'Reorder levels' }).getByRole('button', { name: /^Move / })
   const labels = await handles.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label') ?? ''))
   return labels.map((label) => label.split(' ')[1] ?? '')
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer()
-    probe.unref()
-    probe.on('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
 }
 
 export interface OwnServer {

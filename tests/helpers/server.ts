@@ -2,13 +2,13 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import http from 'node:http'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { afterAll, expect } from 'vitest'
 import { createTestDatabase, type DatabaseTarget, type TestDatabase } from './database.js'
+import { freePort } from './ports.js'
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const serverEntry = path.join(projectRoot, 'dist/server/main.js')
@@ -76,19 +76,6 @@ afterAll(async () => {
 process.on('exit', () => {
   for (const server of running) server.process.kill('SIGKILL')
 })
-
-/** A port nothing listens on right now. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer()
-    probe.unref()
-    probe.on('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 async function createFixtureClient(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'lingua-client-'))
