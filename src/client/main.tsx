@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client'
 import { NotFoundFallback, RouteErrorFallback } from './features/errors/fallbacks'
 import { type AuthEvent, authContext, currentUser, keepSessionFresh, loadSession, onAuthStateChange } from './lib/auth'
 import { initI18n } from './lib/i18n'
+import { appMessages } from './lib/messages'
 import { loadRuntimeConfig } from './lib/runtime-config'
 import { routeTree } from './routeTree.gen'
 
@@ -26,11 +27,17 @@ declare module '@tanstack/react-router' {
 async function start() {
   const root = document.getElementById('root')
   if (!root) throw new Error('No #root element')
-  try {
-    await Promise.all([loadRuntimeConfig(), initI18n()])
-  } catch (error) {
-    // Nothing of the app can run; say so plainly (no HTML injection).
-    root.textContent = `Lingua could not start: ${error instanceof Error ? error.message : String(error)}`
+  // Both are waited for, so that a failed configuration is still reported in the user's language.
+  const failed = (await Promise.allSettled([loadRuntimeConfig(), initI18n()])).find(
+    (result) => result.status === 'rejected',
+  )
+  if (failed) {
+    const error: unknown = failed.reason
+    // Nothing of the app can run; say so plainly (no HTML injection). The English base words
+    // stand in when the translations are what failed to load.
+    root.textContent = appMessages
+      .get()
+      .startFailed({ reason: error instanceof Error ? error.message : String(error) })
     throw error
   }
   // Who is signed in, for the header of every page (guarded pages wait for the same answer).

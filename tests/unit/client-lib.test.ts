@@ -148,6 +148,8 @@ describe('error messages for the user', () => {
     conflict: 'conflict',
     validation: 'fields',
     tooLarge: 'large',
+    badRequest: 'bad request',
+    unsupportedMediaType: 'unsupported',
     server: 'server',
     unknown: 'unknown',
     retry: 'retry',

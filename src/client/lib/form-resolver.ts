@@ -17,9 +17,9 @@ function installZodMessages() {
         case 'too_small':
           return issue.origin === 'string' && Number(issue.minimum) <= 1
             ? t.required
-            : t.tooShort({ min: String(issue.minimum) })
+            : t.tooShort({ min: Number(issue.minimum) })
         case 'too_big':
-          return t.tooLong({ max: String(issue.maximum) })
+          return t.tooLong({ max: Number(issue.maximum) })
         case 'invalid_format':
           if (issue.format === 'email') return t.email
           if (issue.format !== 'regex') return undefined

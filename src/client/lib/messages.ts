@@ -1,12 +1,24 @@
 import { params } from '@nanostores/i18n'
+import { plural } from './format'
 import { i18n } from './i18n'
+
+/** Shown in place of the app when it cannot start (configuration or strings failed to load). */
+export const appMessages = i18n('app', {
+  startFailed: params<{ reason: string }>('Lingua could not start: {reason}'),
+})
 
 /** What the user reads when a request fails. */
 export const apiErrorMessages = i18n('apiErrors', {
   network: 'Cannot reach the server. Check your connection and try again.',
   serviceUnavailable: 'The service is temporarily unavailable. Try again in a moment.',
-  rateLimited: params<{ seconds: string }>('Too many attempts. Try again in {seconds} seconds.'),
-  rateLimitedMinutes: params<{ minutes: string }>('Too many attempts. Try again in {minutes} minutes.'),
+  rateLimited: plural<{ seconds: string }>('seconds', {
+    one: 'Too many attempts. Try again in {seconds} second.',
+    other: 'Too many attempts. Try again in {seconds} seconds.',
+  }),
+  rateLimitedMinutes: plural<{ minutes: string }>('minutes', {
+    one: 'Too many attempts. Try again in {minutes} minute.',
+    other: 'Too many attempts. Try again in {minutes} minutes.',
+  }),
   rateLimitedNoTime: 'Too many attempts. Try again later.',
   sessionMissing: 'Your session has ended. Sign in again.',
   invalidCredentials: 'Wrong email or password.',
@@ -19,6 +31,8 @@ export const apiErrorMessages = i18n('apiErrors', {
   conflict: 'Someone else changed this in the meantime.',
   validation: 'Check the highlighted fields.',
   tooLarge: 'What you sent is too large.',
+  badRequest: 'The server could not accept this request. Reload the page and try again.',
+  unsupportedMediaType: 'The server could not read what was sent. Reload the page and try again.',
   server: 'Something went wrong on our side. Try again later.',
   unknown: 'An unknown error occurred.',
   retry: 'Try again',
@@ -27,8 +41,8 @@ export const apiErrorMessages = i18n('apiErrors', {
 /** Form validation messages shown next to fields. */
 export const validationMessages = i18n('validation', {
   required: 'Required',
-  tooShort: params<{ min: string }>('At least {min} characters'),
-  tooLong: params<{ max: string }>('At most {max} characters'),
+  tooShort: plural<{ min: number }>('min', { one: 'At least {min} character', other: 'At least {min} characters' }),
+  tooLong: plural<{ max: number }>('max', { one: 'At most {max} character', other: 'At most {max} characters' }),
   email: 'Enter a valid email address',
   code: 'Enter the 6 digits',
   levelCode: 'Use letters, digits and + . _ - only',
@@ -36,4 +50,6 @@ export const validationMessages = i18n('validation', {
   passwordHint: '8 to 128 characters. A few unrelated words make a strong one.',
   url: 'Enter an address that starts with https://',
   targetBelowCurrent: 'The target level cannot be below the current level',
+  /** A field the server refused for a reason the client has no words of its own for. */
+  invalid: 'Check this value',
 })

@@ -4,7 +4,7 @@ import { type BaseSyntheticEvent, useState } from 'react'
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form'
 import { errorMessage } from './error-message'
 import { ApiRequestError } from './http-error'
-import { apiErrorMessages } from './messages'
+import { apiErrorMessages, validationMessages } from './messages'
 
 interface FormMutationOptions<TValues extends FieldValues, TResult> {
   onSuccess?: (result: TResult, values: TValues) => unknown
@@ -12,7 +12,7 @@ interface FormMutationOptions<TValues extends FieldValues, TResult> {
   passwordField?: Path<TValues>
   /**
    * The interface-language text for a field error the server gave (it writes English), e.g. a
-   * code another level already uses; undefined keeps the server's text.
+   * code another level already uses; undefined gives the generic "Check this value".
    */
   fieldMessage?: (error: ApiRequestError, field: string) => string | undefined
 }
@@ -28,6 +28,7 @@ export function useFormMutation<TValues extends FieldValues, TResult>(
   options: FormMutationOptions<TValues, TResult> = {},
 ) {
   const t = useStore(apiErrorMessages)
+  const fieldTexts = useStore(validationMessages)
   const [failure, setFailure] = useState<{ error: unknown } | null>(null)
   const mutation = useMutation({
     mutationFn,
@@ -58,9 +59,11 @@ export function useFormMutation<TValues extends FieldValues, TResult>(
     let placed = false
     for (const [name, messages] of Object.entries(error.fields ?? {})) {
       if (!(name in values) || !messages[0]) continue
-      // The server writes English; the codes the client knows are shown in the interface language.
+      // The server writes English: the field gets the interface language's words for the failure.
       const message =
-        error.code === 'weak_password' ? t.weakPassword : (options.fieldMessage?.(error, name) ?? messages[0])
+        error.code === 'weak_password'
+          ? t.weakPassword
+          : (options.fieldMessage?.(error, name) ?? fieldTexts.invalid)
       target.setError(name as Path<TValues>, { message }, { shouldFocus: !placed })
       placed = true
     }

@@ -47,6 +47,7 @@ export const accountMessages = i18n('account', {
   copyCodes: 'Copy codes',
   copied: 'Copied',
   authenticationCode: 'Authentication code',
+  wrongMfaCode: 'This code is not right. Enter the code the app shows now.',
   confirmMfa: 'Verify and turn on',
   mfaEnabled: 'Two-step verification is on.',
   mfaDisabled: 'Two-step verification is off.',

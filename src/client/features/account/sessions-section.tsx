@@ -7,7 +7,8 @@ import { Skeleton } from '../../components/ui/skeleton'
 import { currentSessionId, signOut } from '../../lib/auth'
 import { authApi } from '../../lib/auth-api'
 import { errorMessage } from '../../lib/error-message'
-import { format } from '../../lib/i18n'
+import { formatDateTime, formatRelativeTime } from '../../lib/format'
+import { locale } from '../../lib/i18n'
 import { apiErrorMessages } from '../../lib/messages'
 import { toast } from '../../lib/toast'
 import { describeUserAgent } from '../../lib/user-agent'
@@ -19,7 +20,7 @@ export const sessionsQueryKey = ['auth', 'sessions']
 export function SessionsSection() {
   const t = useStore(accountMessages)
   const errorTexts = useStore(apiErrorMessages)
-  const formats = useStore(format)
+  const language = useStore(locale)
   const thisSession = useStore(currentSessionId)
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -68,14 +69,11 @@ export function SessionsSection() {
                   )}
                 </p>
                 <p className="text-sm text-muted-foreground">
-                  {[
-                    session.ipAddress,
-                    t.lastActive({
-                      time: formats.time(new Date(session.updatedAt), { dateStyle: 'medium', timeStyle: 'short' }),
-                    }),
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
+                  {session.ipAddress && `${session.ipAddress} · `}
+                  {/* "5 minutes ago", with the exact time on hover. */}
+                  <time dateTime={session.updatedAt} title={formatDateTime(language, new Date(session.updatedAt))}>
+                    {t.lastActive({ time: formatRelativeTime(language, new Date(session.updatedAt)) })}
+                  </time>
                 </p>
               </div>
               {!current && (

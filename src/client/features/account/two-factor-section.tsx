@@ -82,6 +82,7 @@ function Enrol({
   })
   const { mutation, submit, errorText } = useFormMutation(form, ({ code }) => authApi.verifyTotp(code), {
     onSuccess: onEnabled,
+    fieldMessage: () => t.wrongMfaCode,
   })
 
   return (

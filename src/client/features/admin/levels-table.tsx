@@ -46,6 +46,11 @@ function UpdatedCell({ value }: { value: string }) {
   )
 }
 
+function PositionCell({ value }: { value: number }) {
+  const formats = useStore(format)
+  return formats.number(value + 1)
+}
+
 function DeleteCell({ level }: { level: LanguageLevel }) {
   const t = useStore(levelsAdminMessages)
   const askDelete = useContext(DeleteContext)
@@ -64,7 +69,7 @@ function DeleteCell({ level }: { level: LanguageLevel }) {
 }
 
 const columns = column.columns([
-  column.accessor('position', { cell: (info) => info.getValue() + 1 }),
+  column.accessor('position', { cell: (info) => <PositionCell value={info.getValue()} /> }),
   column.accessor('code', {
     cell: (info) => (
       <Link

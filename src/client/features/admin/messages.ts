@@ -1,4 +1,5 @@
 import { params } from '@nanostores/i18n'
+import { plural } from '../../lib/format'
 import { i18n } from '../../lib/i18n'
 
 /** The list of levels: table, search, pages, deletion and reordering. */
@@ -34,9 +35,10 @@ export const levelsAdminMessages = i18n('adminLevels', {
   ),
   usageLoading: 'Checking how many learners use this level…',
   usageNone: 'No learner has this level in their profile.',
-  usageSome: params<{ count: string }>(
-    'Learners who have this level in their profile: {count}. It will be cleared from their profiles.',
-  ),
+  usageSome: plural<{ count: number }>('count', {
+    one: 'Learners who have this level in their profile: {count}. It will be cleared from their profiles.',
+    other: 'Learners who have this level in their profile: {count}. It will be cleared from their profiles.',
+  }),
   usageFailed: 'Could not check how many learners use this level.',
   cancel: 'Cancel',
   confirmDelete: 'Delete level',

@@ -72,7 +72,7 @@ export function Pagination({
             >
               {pageSizes.map((size) => (
                 <option key={size} value={size}>
-                  {size}
+                  {n(size)}
                 </option>
               ))}
             </select>

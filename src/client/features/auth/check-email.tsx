@@ -4,6 +4,7 @@ import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { MailIcon } from '../../components/ui/icons'
 import { errorMessage } from '../../lib/error-message'
+import { format } from '../../lib/i18n'
 import { apiErrorMessages } from '../../lib/messages'
 import { authMessages } from './messages'
 import { useCoolDown } from './use-cool-down'
@@ -24,6 +25,7 @@ export function CheckEmail({
 }) {
   const t = useStore(authMessages)
   const errorTexts = useStore(apiErrorMessages)
+  const formats = useStore(format)
   const coolDown = useCoolDown()
   const again = useMutation({ mutationFn: resend, onSuccess: coolDown.restart })
 
@@ -45,7 +47,7 @@ export function CheckEmail({
           onClick={() => again.mutate()}
         >
           {coolDown.secondsLeft > 0
-            ? t.sendAgainIn({ seconds: String(coolDown.secondsLeft) })
+            ? t.sendAgainIn({ seconds: formats.number(coolDown.secondsLeft) })
             : t.sendAgain}
         </Button>
         {onChangeEmail && (

@@ -58,6 +58,7 @@ export const authMessages = i18n('auth', {
   mfaLead:
     'Enter the 6-digit code from your authenticator app. Lost your phone? Enter one of your backup codes instead.',
   authenticationCode: 'Authentication code',
+  wrongAuthenticationCode: 'This code is not right. Enter the current code from the app, or a backup code.',
 
   confirmTitle: 'Confirm',
   confirming: 'Checking your link…',

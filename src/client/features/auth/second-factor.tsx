@@ -21,7 +21,10 @@ export function SecondFactor({ onCancel }: { onCancel: () => void }) {
   const { mutation, submit, errorText } = useFormMutation(
     form,
     ({ code }) => authApi.verifySecondFactor(code),
-    { onSuccess: () => refreshSession('MFA_CHALLENGE_VERIFIED', 'SIGNED_IN') },
+    {
+      onSuccess: () => refreshSession('MFA_CHALLENGE_VERIFIED', 'SIGNED_IN'),
+      fieldMessage: () => t.wrongAuthenticationCode,
+    },
   )
   return (
     <AuthCard

@@ -1,4 +1,5 @@
 import { params } from '@nanostores/i18n'
+import { plural } from '../../lib/format'
 import { i18n } from '../../lib/i18n'
 
 export const dashboardMessages = i18n('dashboard', {
@@ -19,7 +20,10 @@ export const dashboardMessages = i18n('dashboard', {
   progressTitle: 'Progress',
   progressNone: 'Choose your current level to see your progress.',
   progressAt: params<{ position: string; count: string }>('Level {position} of {count}'),
-  progressToTarget: params<{ steps: string }>('{steps} more to your target'),
+  progressToTarget: plural<{ steps: number }>('steps', {
+    one: '{steps} more to your target',
+    other: '{steps} more to your target',
+  }),
   progressTargetReached: 'You have reached your target level.',
   progressDone: 'Done',
   progressCurrent: 'Current',

@@ -26,7 +26,7 @@ export function FetchingPage() {
   const rows = query.data && [
     [t.databaseTime, formats.time(new Date(query.data.databaseTime), { dateStyle: 'medium', timeStyle: 'medium' })],
     [t.version, query.data.serverVersion],
-    [t.uptime, t.uptimeValue({ seconds: String(query.data.uptimeSeconds) })],
+    [t.uptime, formats.number(query.data.uptimeSeconds, { style: 'unit', unit: 'second', unitDisplay: 'long' })],
     [t.requestId, query.data.requestId],
   ]
 

@@ -9,7 +9,7 @@ import { api } from '../../lib/api'
 import { errorMessage } from '../../lib/error-message'
 import { formResolver } from '../../lib/form-resolver'
 import { ApiRequestError } from '../../lib/http-error'
-import { apiErrorMessages } from '../../lib/messages'
+import { apiErrorMessages, validationMessages } from '../../lib/messages'
 import { toast } from '../../lib/toast'
 import { Page } from '../pages/page'
 import { postMessages } from './messages'
@@ -28,11 +28,11 @@ export function FetchingPostPage() {
       api<DemoEcho>('/demo/messages', { method: 'POST', json: values }),
     onSuccess: () => toast({ title: postMessages.get().sent, variant: 'success' }),
     onError: (error) => {
-      // The server's field errors land on the fields, like the browser's own.
+      // The server's field errors land on the fields, like the browser's own; it writes English,
+      // so the field says it in the interface language.
       if (error instanceof ApiRequestError && error.fields) {
         for (const name of fieldNames) {
-          const message = error.fields[name]?.[0]
-          if (message) form.setError(name, { message })
+          if (error.fields[name]?.[0]) form.setError(name, { message: validationMessages.get().invalid })
         }
       }
     },

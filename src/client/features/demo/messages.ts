@@ -8,7 +8,6 @@ export const fetchingMessages = i18n('demoFetching', {
   databaseTime: 'Database time',
   version: 'Server version',
   uptime: 'Server uptime',
-  uptimeValue: params<{ seconds: string }>('{seconds} s'),
   requestId: 'Request id',
   simulateFailure: 'Simulate a server failure',
   fetchedAt: params<{ time: string }>('Fetched at {time}'),

@@ -4,7 +4,9 @@ import { isbot } from 'isbot'
 import { useEffect } from 'react'
 import { Button, buttonClass } from '../../components/ui/button'
 import { api } from '../../lib/api'
-import type { LocalizedMessage } from '../../lib/http-error'
+import { errorMessage } from '../../lib/error-message'
+import { ApiRequestError, type LocalizedMessage, NetworkError } from '../../lib/http-error'
+import { apiErrorMessages } from '../../lib/messages'
 import { usePageTitle } from '../../lib/page-title'
 import { errorMessages } from './messages'
 import { screenMessage } from './screen-message'
@@ -21,18 +23,24 @@ export interface ErrorScreenProps {
   status: number
   message?: string
   localized?: LocalizedMessage
+  /** What was thrown: a failed request is told in the interface language, not the server's English. */
+  error?: unknown
 }
 
 /**
  * The fallback error screen. A crawler gets no error page: the error is only logged, in the
  * console and in the server's log.
  */
-export default function ErrorScreen({ status, message, localized }: ErrorScreenProps) {
+export default function ErrorScreen({ status, message, localized, error }: ErrorScreenProps) {
   const t = useStore(errorMessages)
+  const requestTexts = useStore(apiErrorMessages)
   const router = useRouter()
   const canGoBack = useCanGoBack()
   const bot = isbot(navigator.userAgent)
-  const text = screenMessage({ message, localized }, t)
+  const text =
+    !localized && (error instanceof ApiRequestError || error instanceof NetworkError)
+      ? errorMessage(error, requestTexts)
+      : screenMessage({ message, localized }, t)
   usePageTitle(bot ? undefined : String(status))
 
   useEffect(() => {

@@ -12,7 +12,7 @@ export function RouteErrorFallback({ error }: ErrorComponentProps) {
   const { status, message, localized } = describeError(error)
   return (
     <Suspense fallback={null}>
-      <ErrorScreen status={status} message={message} localized={localized} />
+      <ErrorScreen status={status} message={message} localized={localized} error={error} />
     </Suspense>
   )
 }

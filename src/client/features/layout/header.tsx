@@ -63,7 +63,7 @@ export function Header() {
           {mainLinks}
         </nav>
         <div className="ml-auto flex items-center gap-1">
-          <Tooltip label={`${t.search} (Ctrl+K)`} align="end">
+          <Tooltip label={t.searchWithShortcut({ shortcut: 'Ctrl+K' })} align="end">
             <Button
               variant="ghost"
               size="icon"

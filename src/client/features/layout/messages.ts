@@ -18,6 +18,8 @@ export const layoutMessages = i18n('layout', {
   menu: 'Menu',
   skipToContent: 'Skip to content',
   search: 'Search',
+  /** The tooltip of the search button: its name and the keys that open the palette. */
+  searchWithShortcut: params<{ shortcut: string }>('Search ({shortcut})'),
   colourMode: params<{ mode: string }>('Colour mode: {mode}'),
   light: 'Light',
   dark: 'Dark',
