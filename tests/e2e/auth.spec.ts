@@ -256,6 +256,14 @@ test.describe('two-step verification', () => {
     await signInWithPassword(page, email)
     await expect(mainHeading(page)).toHaveText('Two-step verification')
     expect(await accessibilityViolations(page)).toEqual([])
+    // A wrong code is said on the field, and the step stays (not "your session has ended").
+    const current = await authenticatorCode(secret)
+    await page.getByLabel('Authentication code').fill(String((Number(current) + 1) % 1_000_000).padStart(6, '0'))
+    await page.getByRole('button', { name: 'Verify' }).click()
+    await expect(page.getByLabel('Authentication code')).toHaveAccessibleDescription(
+      /This code is not right\. Enter the current code from the app, or a backup code\./,
+    )
+    await expect(mainHeading(page)).toHaveText('Two-step verification')
     await page.getByLabel('Authentication code').fill(await authenticatorCode(secret))
     await page.getByRole('button', { name: 'Verify' }).click()
     await expect(page).toHaveURL(/\/dashboard$/)

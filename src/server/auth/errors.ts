@@ -13,6 +13,13 @@ const authCodes: Record<string, { code: ErrorCode; field?: string }> = {
   TOKEN_EXPIRED: { code: 'invalid_token' },
   INVALID_OTP: { code: 'invalid_token' },
   OTP_EXPIRED: { code: 'invalid_token' },
+  // An emailed code tried too often is void: like an expired one, the user asks for a new code.
+  TOO_MANY_ATTEMPTS: { code: 'invalid_token' },
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: { code: 'invalid_token', field: 'code' },
+  // The second step: a wrong authenticator or backup code is the code's fault, not the session's.
+  INVALID_CODE: { code: 'invalid_token', field: 'code' },
+  INVALID_BACKUP_CODE: { code: 'invalid_token', field: 'code' },
+  ACCOUNT_TEMPORARILY_LOCKED: { code: 'rate_limited' },
   INVALID_EMAIL: { code: 'validation_failed', field: 'email' },
   PASSWORD_REQUIRED: { code: 'validation_failed', field: 'password' },
   INVALID_NAME: { code: 'validation_failed', field: 'name' },
@@ -21,9 +28,11 @@ const authCodes: Record<string, { code: ErrorCode; field?: string }> = {
 }
 
 /**
- * Rewrites a failed better-auth response into the API's one error shape, with the status of the
- * code when the failure is one the client tells apart, and its headers (cookies, Retry-After).
- * Successful responses pass unchanged.
+ * Rewrites a failed better-auth response into the API's one error shape, with the status of its
+ * code (a failure the client tells apart, or the generic code of better-auth's status: its 422
+ * "Failed to create user" is a 400 `bad_request`, as the OpenAPI document says every failure
+ * carries the status of its code), and its headers (cookies, Retry-After). Successful responses
+ * pass unchanged.
  */
 export async function inApiErrorShape(response: Response): Promise<Response> {
   if (response.status < 400) return response
@@ -48,7 +57,7 @@ export async function inApiErrorShape(response: Response): Promise<Response> {
     headers.set('Retry-After', retryAfter)
   }
   return new Response(JSON.stringify(errorBody(code, message, fields)), {
-    status: known ? statusOfCode[code] : response.status,
+    status: statusOfCode[code],
     headers,
   })
 }
