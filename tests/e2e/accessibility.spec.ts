@@ -1,95 +1,312 @@
 import type { Page } from '@playwright/test'
 import {
+  type ColourMode,
+  type InterfaceLanguage,
+  ViolationReport,
+  animationsDone,
+  colourModes,
+  interfaceLanguages,
+  labelsIn,
+  prefer,
+  settled,
+} from './a11y'
+import { signedInAs, userMenuButton } from './accounts'
+import {
   accessibilityViolations,
   expect,
+  expectErrorScreen,
   failedResource,
+  guardedPaths,
   mainHeading,
   open,
   test,
   visitorPages,
 } from './fixtures'
 
-// axe (WCAG 2.0/2.1 A and AA, 2.2 AA) on every page a visitor can open, in both colour modes.
+// axe (WCAG 2.0/2.1 A and AA, 2.2 AA) on every route of PRODUCT §3, for a visitor and for a learner
+// (the administrator's side is accessibility-admin.spec.ts, in the `admin` project), in both colour
+// modes and both interface languages, with the states that matter open: redirects, the 403 screen,
+// dialogs, menus, forms with errors. Then reflow on a small screen and reduced motion.
 
-const modes = ['light', 'dark'] as const
+const learnerName = 'Lena Learner'
 
-/** Opens a page in the given mode and waits until it has settled (data loaded, heading shown). */
-async function openSettled(page: Page, path: string, mode: (typeof modes)[number], status = 200) {
-  await page.addInitScript((stored) => localStorage.setItem('lingua.theme', stored), mode)
+/** The pages a signed-in user opens like a visitor (login and register send them to the dashboard). */
+const openPages = visitorPages.filter(({ path }) => path !== '/login' && path !== '/register')
+
+async function visit(page: Page, path: string, mode: ColourMode, lang: InterfaceLanguage, status = 200) {
   await open(page, path, status)
-  await expect(mainHeading(page)).toBeVisible()
-  if (mode === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/)
-  else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
-  if (path === '/fetching') await expect(page.getByText('Database time')).toBeVisible()
+  await settled(page, mode, lang)
 }
 
-for (const mode of modes) {
-  test.describe(`${mode} mode`, () => {
-    for (const { path } of visitorPages) {
-      test(`${path} has no WCAG violations`, async ({ page }) => {
-        await openSettled(page, path, mode)
-        expect(await accessibilityViolations(page)).toEqual([])
+async function openPalette(page: Page) {
+  await page.keyboard.press('Control+k')
+  await expect(page.getByRole('dialog')).toBeVisible()
+  await expect(page.getByRole('dialog').getByRole('combobox')).toBeFocused()
+  await animationsDone(page)
+}
+
+for (const lang of interfaceLanguages) {
+  for (const mode of colourModes) {
+    test.describe(`in ${lang === 'en' ? 'English' : 'Russian'}, ${mode} mode`, () => {
+      const labels = labelsIn(lang)
+      test.beforeEach(async ({ page }) => {
+        await prefer(page, mode, lang)
       })
-    }
 
-    test('the error screen has no WCAG violations', async ({ page, diagnostics }) => {
-      diagnostics.allowConsoleError(failedResource(404))
-      await openSettled(page, '/nope', mode, 404)
-      expect(await accessibilityViolations(page)).toEqual([])
-    })
+      test('every route a visitor opens has no WCAG violations', async ({ page, diagnostics }) => {
+        test.setTimeout(120_000)
+        diagnostics.allowConsoleError(failedResource(404))
+        diagnostics.allowConsoleError(failedResource(400))
+        const report = new ViolationReport()
+        for (const { path } of visitorPages) {
+          await visit(page, path, mode, lang)
+          await report.check(page, path)
+        }
 
-    test('the form errors, the server answer and a toast have no WCAG violations', async ({ page }) => {
-      await openSettled(page, '/fetching-post', mode)
-      await page.getByRole('button', { name: 'Send' }).click()
-      await expect(page.getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'true')
-      expect(await accessibilityViolations(page), 'with field errors').toEqual([])
+        // The other steps of signing in and of the emailed links.
+        await visit(page, '/login?method=code', mode, lang)
+        await report.check(page, 'code sign-in')
+        await visit(page, '/login?method=recovery', mode, lang)
+        await report.check(page, 'password recovery request')
+        await visit(page, '/confirm?type=recovery&token=not-a-token', mode, lang)
+        await report.check(page, 'new password form')
+        await visit(page, '/confirm?type=signup&token=not-a-token', mode, lang)
+        await expect(page.getByRole('main').getByRole('textbox')).toBeVisible()
+        await report.check(page, 'invalid link with the resend form')
 
-      await page.getByRole('textbox', { name: 'Name' }).fill('Ada')
-      await page.getByRole('textbox', { name: 'Email' }).fill('ada@example.com')
-      await page.getByRole('textbox', { name: 'Message' }).fill('Hello there, Lingua!')
-      await page.getByRole('button', { name: 'Send' }).click()
-      await expect(page.getByRole('region', { name: 'The server accepted' })).toBeVisible()
-      const toast = page.getByRole('region', { name: 'Notifications (F8)' }).locator('li')
-      await expect(toast).toHaveCount(1)
-      // Past the toast's entry animation, whose opacity would skew the contrast figures.
-      await expect(toast).not.toHaveAttribute('data-state', 'closed')
-      await page.waitForTimeout(300)
-      expect(await accessibilityViolations(page), 'with the answer and a toast').toEqual([])
-    })
+        // Forms with their errors shown.
+        await visit(page, '/register', mode, lang)
+        await page.getByRole('button', { name: labels.createAccount }).click()
+        await expect(page.locator('[aria-invalid="true"]')).toHaveCount(3)
+        await report.check(page, 'register with field errors')
 
-    test('the fetching error state has no WCAG violations', async ({ page, diagnostics }) => {
-      diagnostics.allowConsoleError(failedResource(503))
-      await openSettled(page, '/fetching', mode)
-      await page.getByRole('checkbox', { name: 'Simulate a server failure' }).check()
-      await expect(page.getByRole('main').getByRole('button', { name: 'Try again' })).toBeVisible({
-        timeout: 10_000,
+        // Every guarded route sends a visitor to the sign-in page, which says where they will return.
+        for (const path of guardedPaths) {
+          await open(page, path)
+          await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(path)}`)
+        }
+        await settled(page, mode, lang)
+        await report.check(page, 'a guarded route (sign-in page)')
+
+        await visit(page, '/no-such-page', mode, lang, 404)
+        await expect(page.getByTestId('error-status')).toHaveText('404')
+        await report.check(page, '404 error screen')
+
+        await visit(page, '/', mode, lang)
+        await openPalette(page)
+        await report.check(page, 'command palette')
+
+        report.expectNone()
       })
-      expect(await accessibilityViolations(page)).toEqual([])
-    })
 
-    test('the open command palette has no WCAG violations', async ({ page }) => {
-      await openSettled(page, '/', mode)
-      await page.keyboard.press('Control+k')
-      await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeVisible()
-      await page.waitForTimeout(200)
-      expect(await accessibilityViolations(page)).toEqual([])
-    })
+      test('every route a learner opens has no WCAG violations', async ({ page, context, baseURL, diagnostics }) => {
+        test.setTimeout(150_000)
+        diagnostics.allowConsoleError(failedResource(404))
+        // The error screen logs what it shows.
+        diagnostics.allowConsoleError(/Administrators only/)
+        await signedInAs(context, baseURL ?? '', learnerName)
+        const report = new ViolationReport()
 
-    test.describe('on a 360 px wide screen', () => {
-      test.use({ viewport: { width: 360, height: 740 } })
+        for (const { path } of openPages) {
+          await visit(page, path, mode, lang)
+          await report.check(page, path)
+        }
+        for (const path of ['/login', '/register']) {
+          await open(page, path)
+          await expect(page).toHaveURL('/dashboard')
+        }
 
-      for (const path of ['/', '/fetching-post', '/about']) {
-        test(`${path} has no WCAG violations, menu closed and open`, async ({ page }) => {
-          await openSettled(page, path, mode)
-          expect(await accessibilityViolations(page), 'menu closed').toEqual([])
-          await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click()
-          await expect(page.getByRole('banner').getByRole('combobox', { name: 'Language' })).toBeVisible()
-          expect(await accessibilityViolations(page), 'menu open').toEqual([])
-          // Nothing wider than the screen (WCAG 1.4.10 reflow).
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-          expect(overflow).toBeLessThanOrEqual(0)
+        await visit(page, '/dashboard', mode, lang)
+        await expect(page.getByRole('main').getByRole('combobox')).toHaveCount(3)
+        await report.check(page, '/dashboard')
+        await userMenuButton(page, learnerName).click()
+        await expect(page.getByRole('banner').getByRole('link', { name: /./ }).last()).toBeVisible()
+        await report.check(page, 'user menu open')
+        await page.keyboard.press('Escape')
+        await openPalette(page)
+        await report.check(page, 'command palette')
+        await page.keyboard.press('Escape')
+
+        await visit(page, '/account', mode, lang)
+        await report.check(page, '/account')
+        // Two-step verification: the password step, then the QR code, key and backup codes.
+        await page.getByRole('button', { name: labels.turnOn, exact: true }).click()
+        const passwordField = page.getByRole('main').getByRole('textbox', { name: labels.password, exact: true })
+        await expect(passwordField).toBeFocused()
+        await report.check(page, 'MFA: password step')
+        await passwordField.fill('correct horse battery')
+        await page.getByRole('button', { name: labels.turnOn, exact: true }).click()
+        await expect(page.getByRole('img', { name: /QR/ })).toBeVisible()
+        await report.check(page, 'MFA enrolment (QR code, backup codes)')
+        await page.getByRole('button', { name: labels.cancel, exact: true }).click()
+        // Deleting the account: the typed confirmation.
+        await page.getByRole('button', { name: labels.deleteAccountOpen }).click()
+        await expect(page.getByRole('main').getByRole('textbox', { name: labels.password, exact: true })).toBeVisible()
+        await report.check(page, 'delete account confirmation')
+
+        // The admin routes refuse a learner with the 403 screen; the auth-only create page shows a notice.
+        for (const path of ['/create', '/admin/language-levels', '/admin/language-levels/1']) {
+          await visit(page, path, mode, lang)
+          await expect(page.getByTestId('error-status')).toHaveText('403')
+        }
+        if (lang === 'en') await expectErrorScreen(page, 403, 'Administrators only')
+        await report.check(page, '403 error screen')
+        await visit(page, '/admin/language-levels/create', mode, lang)
+        await expect(page.getByRole('main').getByRole('textbox').first()).toBeDisabled()
+        await report.check(page, '/admin/language-levels/create (notice, form off)')
+
+        await visit(page, '/no-such-page', mode, lang, 404)
+        await report.check(page, '404 error screen')
+
+        report.expectNone()
+      })
+
+      test('the answer of the form demo, a toast and the fetching error state have no WCAG violations', async ({
+        page,
+        diagnostics,
+      }) => {
+        diagnostics.allowConsoleError(failedResource(503))
+        const report = new ViolationReport()
+        await visit(page, '/fetching-post', mode, lang)
+        const main = page.getByRole('main')
+        await main.getByRole('textbox').nth(0).fill('Ada')
+        await main.getByRole('textbox').nth(1).fill('ada@example.com')
+        await main.getByRole('textbox').nth(2).fill('Hello there, Lingua!')
+        await main.getByRole('button', { name: labels.send }).click()
+        await expect(page.getByRole('region', { name: /./ }).locator('dl')).toBeVisible()
+        await expect(page.locator('[data-state="open"]').filter({ has: page.locator('button') })).toHaveCount(1)
+        await animationsDone(page)
+        await report.check(page, 'the answer and a toast')
+
+        await visit(page, '/fetching', mode, lang)
+        await main.getByRole('checkbox').check()
+        await expect(main.getByRole('alert')).toBeVisible({ timeout: 10_000 })
+        await report.check(page, 'fetching error with retry')
+        report.expectNone()
+      })
+
+      test.describe('on a 360 px wide screen', () => {
+        test.use({ viewport: { width: 360, height: 740 } })
+
+        test('pages fit and have no WCAG violations, menu closed and open', async ({ page }) => {
+          test.setTimeout(90_000)
+          const report = new ViolationReport()
+          for (const path of ['/', '/fetching-post', '/about', '/register']) {
+            await visit(page, path, mode, lang)
+            await report.check(page, `${path}, menu closed`)
+            await page.getByRole('banner').getByRole('button', { name: labels.menu }).click()
+            await expect(page.getByRole('banner').getByRole('combobox')).toBeVisible()
+            await report.check(page, `${path}, menu open`)
+            // Nothing wider than the screen (WCAG 1.4.10 reflow).
+            const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+            expect(overflow, `horizontal overflow of ${path}`).toBeLessThanOrEqual(0)
+          }
+          report.expectNone()
         })
+      })
+    })
+  }
+}
+
+test.describe('reduced motion', () => {
+  /** The durations (ms) and iteration counts of the animations and transitions an element has. */
+  async function motionOf(page: Page, selector: string) {
+    return page.locator(selector).first().evaluate((element) => {
+      const style = getComputedStyle(element)
+      const ms = (value: string) =>
+        Math.max(...value.split(',').map((part) => Number.parseFloat(part) * (part.trim().endsWith('ms') ? 1 : 1000)))
+      return {
+        animationName: style.animationName,
+        animation: ms(style.animationDuration),
+        iterations: style.animationIterationCount,
+        transition: ms(style.transitionDuration),
       }
     })
+  }
+
+  /** Holds the answers to requests matching `url` while `look` runs (a loading state stays on screen). */
+  async function whileHeld<T>(page: Page, url: string, look: () => Promise<T>): Promise<T> {
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route(url, async (route) => {
+      await held
+      await route.continue().catch(() => undefined)
+    })
+    try {
+      return await look()
+    } finally {
+      release()
+      await page.unrouteAll({ behavior: 'wait' })
+    }
+  }
+
+  /** A skeleton, a spinner, a toast, a button's colour change, as the page shows them. */
+  async function moving(page: Page) {
+    const skeleton = await whileHeld(page, '**/api/demo/server-time*', async () => {
+      await open(page, '/fetching')
+      return motionOf(page, '.animate-pulse')
+    })
+    const spinner = await whileHeld(page, '**/api/auth/verify-email*', async () => {
+      await open(page, '/confirm?type=signup&token=held')
+      return motionOf(page, '.animate-spin')
+    })
+
+    await open(page, '/fetching-post')
+    const button = await motionOf(page, 'main button[type="submit"]')
+    await page.getByRole('textbox', { name: 'Name' }).fill('Ada')
+    await page.getByRole('textbox', { name: 'Email' }).fill('ada@example.com')
+    await page.getByRole('textbox', { name: 'Message' }).fill('Hello there, Lingua!')
+    await page.getByRole('button', { name: 'Send' }).click()
+    const toast = await motionOf(page, '[data-state="open"][data-swipe-direction]')
+    return { skeleton, spinner, button, toast }
+  }
+
+  test('without the preference, skeletons, toasts and buttons move', async ({ page, diagnostics }) => {
+    diagnostics.allowConsoleError(failedResource(400))
+    const motion = await moving(page)
+    expect(motion.skeleton).toMatchObject({ animationName: 'pulse', iterations: 'infinite' })
+    expect(motion.skeleton.animation).toBeGreaterThan(100)
+    expect(motion.spinner).toMatchObject({ animationName: 'spin', iterations: 'infinite' })
+    expect(motion.toast.animationName).toBe('toast-in')
+    expect(motion.toast.animation).toBeGreaterThan(100)
+    expect(motion.button.transition).toBeGreaterThan(100)
   })
-}
+
+  test.describe('with prefers-reduced-motion: reduce', () => {
+    test.use({ contextOptions: { reducedMotion: 'reduce' } })
+
+    test('animations and transitions are off: skeletons, spinners, toasts, buttons', async ({ page, diagnostics }) => {
+      diagnostics.allowConsoleError(failedResource(400))
+      const motion = await moving(page)
+      for (const [what, values] of Object.entries(motion)) {
+        expect(values.animation, `${what}: animation-duration`).toBeLessThanOrEqual(0.01)
+        expect(values.transition, `${what}: transition-duration`).toBeLessThanOrEqual(0.01)
+        // An endless animation of almost no length would flicker: it runs once and stops.
+        if (values.animationName !== 'none') expect(values.iterations, `${what}: iterations`).toBe('1')
+      }
+    })
+
+    test('the command palette (a dialog) opens without motion', async ({ page }) => {
+      await open(page, '/')
+      await expect(mainHeading(page)).toBeVisible()
+      await page.keyboard.press('Control+k')
+      const dialog = page.getByRole('dialog')
+      await expect(dialog).toBeVisible()
+      const running = await page.evaluate(() =>
+        document.getAnimations().map((animation) => ({
+          name: animation instanceof CSSAnimation ? animation.animationName : animation.constructor.name,
+          duration: Number(animation.effect?.getComputedTiming().duration ?? 0),
+        })),
+      )
+      for (const animation of running) expect(animation.duration, animation.name).toBeLessThanOrEqual(0.01)
+      const overlay = await dialog.evaluate((element) => {
+        const style = getComputedStyle(element)
+        return [style.animationDuration, style.transitionDuration]
+      })
+      for (const value of overlay) expect(Number.parseFloat(value)).toBeLessThanOrEqual(0.00001)
+      expect(await accessibilityViolations(page)).toEqual([])
+    })
+  })
+})

@@ -1,13 +1,13 @@
 import { useStore } from '@nanostores/react'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { AlertDialog } from 'radix-ui'
+import { useRef } from 'react'
 import type { LanguageLevel } from '../../../shared/level-constants'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { Skeleton } from '../../components/ui/skeleton'
 import { errorMessage } from '../../lib/error-message'
 import { ApiRequestError } from '../../lib/http-error'
-import { format } from '../../lib/i18n'
 import { levelUsageQuery, levelsApi } from '../../lib/levels-api'
 import { apiErrorMessages } from '../../lib/messages'
 import { toast } from '../../lib/toast'
@@ -32,7 +32,6 @@ export function DeleteLevelDialog({
 }) {
   const t = useStore(levelsAdminMessages)
   const errorTexts = useStore(apiErrorMessages)
-  const formats = useStore(format)
   const remove = useMutation({
     mutationFn: async (target: DeletableLevel) => {
       try {
@@ -55,6 +54,9 @@ export function DeleteLevelDialog({
     enabled: level !== null && remove.isIdle,
   })
 
+  // Opened from a plain button (no Radix trigger): focus goes back to it on closing, if it is still there.
+  const opener = useRef<HTMLElement | null>(null)
+
   const close = () => {
     if (remove.isPending) return
     remove.reset()
@@ -65,7 +67,16 @@ export function DeleteLevelDialog({
     <AlertDialog.Root open={level !== null} onOpenChange={(open) => !open && close()}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-card p-6 shadow-2xl">
+        <AlertDialog.Content
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault()
+            if (opener.current?.isConnected) opener.current.focus()
+            opener.current = null
+          }}
+          className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-card p-6 shadow-2xl">
           {level && (
             <>
               <AlertDialog.Title className="text-lg font-semibold break-words">
@@ -88,7 +99,7 @@ export function DeleteLevelDialog({
                       <span className="font-medium">
                         {usage.data.learners === 0
                           ? t.usageNone
-                          : t.usageSome({ count: formats.number(usage.data.learners) })}
+                          : t.usageSome({ count: usage.data.learners })}
                       </span>
                     )}
                   </div>

@@ -46,7 +46,8 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
               <Command.Input
                 placeholder={t.placeholder}
                 aria-label={t.placeholder}
-                className="h-12 w-full bg-transparent text-sm outline-none placeholder:text-muted-foreground"
+                // The global focus outline, drawn inside: the dialog's edge would clip it outside.
+                className="h-12 w-full rounded-md bg-transparent text-sm -outline-offset-2 placeholder:text-muted-foreground"
               />
             </div>
             <Command.List className="max-h-80 overflow-y-auto p-2">

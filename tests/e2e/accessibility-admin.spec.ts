@@ -1,0 +1,174 @@
+import type { Page } from '@playwright/test'
+import {
+  type ColourMode,
+  type InterfaceLanguage,
+  ViolationReport,
+  animationsDone,
+  colourModes,
+  expectFieldError,
+  interfaceLanguages,
+  labelsIn,
+  prefer,
+  quiet,
+  settled,
+} from './a11y'
+import { userMenuButton } from './accounts'
+import { adminName, adminStatePath, levelsApi } from './admin'
+import { expect, failedResource, open, test, visitorPages } from './fixtures'
+
+// The administrator's side of accessibility.spec.ts (the `admin` project runs it with the signed-in
+// administrator): axe on every route of PRODUCT §3 as an admin, in both colour modes and both
+// interface languages, with the admin dialogs and modes open; then the level form's errors, each
+// tied to its field and announced (the other forms are in form-errors.spec.ts).
+
+const openPages = visitorPages.filter(({ path }) => path !== '/login' && path !== '/register')
+
+async function visit(page: Page, path: string, mode: ColourMode, lang: InterfaceLanguage, status = 200) {
+  await open(page, path, status)
+  await settled(page, mode, lang)
+}
+
+async function seededA1(page: Page, baseURL: string | undefined) {
+  const [a1] = (await levelsApi(page.context().request, baseURL ?? '').ordered()).filter((level) => level.code === 'A1')
+  if (!a1) throw new Error('the seeded A1 is missing')
+  return a1
+}
+
+test.use({ storageState: adminStatePath })
+
+for (const lang of interfaceLanguages) {
+  for (const mode of colourModes) {
+    test(`every route an administrator opens has no WCAG violations, in ${lang === 'en' ? 'English' : 'Russian'}, ${mode} mode`, async ({
+      page,
+      baseURL,
+      diagnostics,
+    }) => {
+      test.setTimeout(180_000)
+      diagnostics.allowConsoleError(failedResource(404))
+      // The error screen logs what it shows.
+      diagnostics.allowConsoleError(/Language level not found|Page Not Found/)
+      const labels = labelsIn(lang)
+      const a1 = await seededA1(page, baseURL)
+      await prefer(page, mode, lang)
+      const report = new ViolationReport()
+      const main = page.getByRole('main')
+      const dialog = page.getByRole('alertdialog')
+
+      for (const { path } of openPages) {
+        await visit(page, path, mode, lang)
+        await report.check(page, path)
+      }
+
+      await visit(page, '/dashboard', mode, lang)
+      await report.check(page, '/dashboard')
+      await userMenuButton(page, adminName).click()
+      await expect(page.getByRole('banner').getByRole('link', { name: /./ }).last()).toHaveAttribute(
+        'href',
+        '/admin/language-levels',
+      )
+      await report.check(page, 'user menu open (with the admin link)')
+      await page.keyboard.press('Escape')
+      await page.keyboard.press('Control+k')
+      await expect(page.getByRole('dialog').getByRole('option', { name: /A1/ })).toBeVisible()
+      await animationsDone(page)
+      await report.check(page, 'command palette with the levels')
+      await page.keyboard.press('Escape')
+
+      await visit(page, '/account', mode, lang)
+      await page.getByRole('button', { name: labels.deleteAccountOpen }).click()
+      await expect(main.getByRole('textbox', { name: labels.password, exact: true })).toBeVisible()
+      await report.check(page, '/account with the delete confirmation open')
+
+      await visit(page, '/admin/language-levels', mode, lang)
+      await expect(main.getByRole('table').first().getByRole('row').nth(1)).toContainText('A1')
+      await report.check(page, '/admin/language-levels')
+      await main.getByRole('button', { name: labels.deleteNamed('A1') }).click()
+      await expect(dialog).toBeVisible()
+      await quiet(page)
+      await report.check(page, 'delete-level dialog (list)')
+      await dialog.getByRole('button', { name: labels.cancel }).click()
+      await expect(dialog).toHaveCount(0)
+      await main.getByRole('button', { name: labels.reorder }).click()
+      await expect(main.getByRole('listitem').first()).toBeVisible()
+      await settled(page, mode, lang)
+      await report.check(page, 'reorder mode')
+
+      for (const path of ['/create', '/admin/language-levels/create']) {
+        await visit(page, path, mode, lang)
+        await expect(main.getByRole('textbox').first()).toBeEditable()
+        await report.check(page, path)
+      }
+      await main.getByRole('button', { name: lang === 'en' ? 'Create level' : /./ }).last().click()
+      await expect(main.locator('[aria-invalid="true"]')).toHaveCount(2)
+      await report.check(page, 'the level form with field errors')
+
+      await visit(page, `/admin/language-levels/${a1.id}`, mode, lang)
+      await report.check(page, 'a level')
+      await main.getByRole('button', { name: labels.delete, exact: true }).click()
+      await expect(dialog).toBeVisible()
+      await quiet(page)
+      await report.check(page, 'delete-level dialog (level page)')
+      await page.keyboard.press('Escape')
+      await expect(dialog).toHaveCount(0)
+
+      for (const path of ['/admin/language-levels/not-a-number', '/admin/language-levels/999999', '/no-such-page']) {
+        await visit(page, path, mode, lang, path === '/admin/language-levels/999999' ? 200 : 404)
+        await expect(page.getByTestId('error-status')).toHaveText('404')
+        await report.check(page, `${path} (404 error screen)`)
+      }
+
+      report.expectNone()
+    })
+  }
+}
+
+test.describe('the level form', () => {
+  test('create: every refused field says why, tied to it and announced; focus goes to the first', async ({
+    page,
+    diagnostics,
+  }) => {
+    diagnostics.allowConsoleError(failedResource(409))
+    await open(page, '/admin/language-levels/create')
+    const code = page.getByRole('textbox', { name: 'Code' })
+    const name = page.getByRole('textbox', { name: 'Name' })
+    const description = page.getByRole('textbox', { name: 'Description' })
+    const create = page.getByRole('button', { name: 'Create level' })
+
+    await create.click()
+    await expectFieldError(code, 'Required')
+    await expectFieldError(name, 'Required')
+    await expect(code).toBeFocused()
+    await expect(description).toHaveAttribute('aria-invalid', 'false')
+
+    await code.fill('B 2')
+    await name.fill('x'.repeat(101))
+    await description.fill('y'.repeat(2001))
+    await create.click()
+    await expectFieldError(code, 'Use letters, digits and + . _ - only')
+    await expectFieldError(name, 'At most 100 characters')
+    await expectFieldError(description, /^At most 2,000 characters$/)
+    await expect(code).toBeFocused()
+
+    // The server's refusal (a code another level has) lands on the field the same way.
+    await code.fill('a1')
+    await name.fill('Duplicate')
+    await description.fill('')
+    await create.click()
+    await expectFieldError(code, 'Another level already uses this code.')
+    await expect(code).toBeFocused()
+    await expect(name).toHaveAttribute('aria-invalid', 'false')
+  })
+
+  test('edit: a refused field says why, tied to it and announced', async ({ page, baseURL }) => {
+    const a1 = await seededA1(page, baseURL)
+    await open(page, `/admin/language-levels/${a1.id}`)
+    const code = page.getByRole('textbox', { name: 'Code' })
+    const name = page.getByRole('textbox', { name: 'Name' })
+    await code.fill('')
+    await name.fill('')
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await expectFieldError(code, 'Required')
+    await expectFieldError(name, 'Required')
+    await expect(code).toBeFocused()
+  })
+})
