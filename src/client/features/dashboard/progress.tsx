@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react'
 import type { LanguageLevel } from '../../../shared/level-constants'
 import { cn } from '../../lib/cn'
+import { format } from '../../lib/i18n'
 import { dashboardMessages } from './messages'
 
 /** The ordered levels as steps: done, current, target, and what lies between. */
@@ -14,17 +15,18 @@ export function Progress({
   targetId: number | null
 }) {
   const t = useStore(dashboardMessages)
+  const formats = useStore(format)
   const current = levels.findIndex((level) => level.id === currentId)
   const target = levels.findIndex((level) => level.id === targetId)
   const summary =
     current < 0
       ? t.progressNone
       : [
-          t.progressAt({ position: String(current + 1), count: String(levels.length) }),
+          t.progressAt({ position: formats.number(current + 1), count: formats.number(levels.length) }),
           target < 0
             ? undefined
             : target > current
-              ? t.progressToTarget({ steps: String(target - current) })
+              ? t.progressToTarget({ steps: target - current })
               : t.progressTargetReached,
         ]
           .filter(Boolean)
@@ -46,10 +48,15 @@ export function Progress({
               <span
                 aria-hidden="true"
                 className={cn(
-                  'h-2.5 w-full rounded-full bg-muted',
-                  index <= current && 'bg-primary',
-                  index > current && index <= target && 'bg-secondary/40',
-                  index === target && index > current && 'bg-secondary',
+                  'h-2.5 w-full rounded-full',
+                  // One colour class each: `cn` does not merge, so two would leave it to the CSS order.
+                  index <= current
+                    ? 'bg-primary'
+                    : index === target
+                      ? 'bg-secondary'
+                      : index < target
+                        ? 'bg-secondary/40'
+                        : 'bg-muted-foreground/25',
                 )}
               />
               <span className={cn('font-mono text-xs font-semibold', index === current && 'text-primary-text')}>
