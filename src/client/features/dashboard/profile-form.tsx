@@ -34,7 +34,9 @@ export function ProfileForm({ profile, levels }: { profile: LearnerProfile; leve
   const queryClient = useQueryClient()
   const languageNames = useMemo(() => {
     const names = new Intl.DisplayNames([lang], { type: 'language' })
-    return LEARNABLE_LANGUAGES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
+    // Russian names come in lower case ("французский"); a list item starts with a capital.
+    const capitalized = (name: string) => name.charAt(0).toLocaleUpperCase(lang) + name.slice(1)
+    return LEARNABLE_LANGUAGES.map((code) => ({ code, name: capitalized(names.of(code) ?? code) })).sort((a, b) =>
       a.name.localeCompare(b.name, lang),
     )
   }, [lang])
