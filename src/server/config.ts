@@ -37,7 +37,7 @@ const envSchema = z.object({
       .pipe(z.array(z.email()).optional()),
   ),
   AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
-  /** Behind a load balancer: take the client address from X-Forwarded-For. */
+  /** Behind a load balancer: take the client address from X-Forwarded-For (its last entry). */
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
     .default('false')
@@ -47,6 +47,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIR: z.string().min(1).default('./dist/client'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /**
+   * How long a session is served from its signed cache cookie: the bound within which a revoked
+   * session is refused everywhere. Tests shorten it rather than wait a minute.
+   */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(1).max(300).default(60),
 })
 
 export type Env = z.input<typeof envSchema>
@@ -72,6 +77,8 @@ export interface Config {
   logLevel: string
   clientDir: string
   shutdownTimeoutMs: number
+  /** A revoked session can still be used for at most this long (better-auth's cookie cache). */
+  sessionCacheSeconds: number
   version: string
 }
 
@@ -117,6 +124,7 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     clientDir: path.resolve(e.CLIENT_DIR),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     version,
   }
 }

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import net from 'node:net'
 import path from 'node:path'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.js'
@@ -13,6 +15,9 @@ import { projectRoot } from './paths.js'
 const { version } = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
   version: string
 }
+
+/** On shutdown, how long an idle keep-alive connection may still bring a request. */
+const IDLE_CONNECTION_GRACE_MS = 500
 
 async function main() {
   let config
@@ -69,10 +74,28 @@ async function main() {
   })
 
   let stopping = false
+  /**
+   * The answers being made. On shutdown each tells its client that the connection closes after
+   * it (`Connection: close`): a keep-alive connection kept busy by its client would otherwise be
+   * served for ever, close() would never finish, and the forced close would cut requests short.
+   */
+  const answering = new Set<ServerResponse>()
+  const closeAfter = (response: ServerResponse) => {
+    if (!response.headersSent) response.setHeader('Connection', 'close')
+    // Already under way without it: end the connection once this answer is written.
+    else response.once('finish', () => response.socket?.end())
+  }
+  server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+    if (stopping) closeAfter(response)
+    answering.add(response)
+    response.once('close', () => answering.delete(response))
+  })
+
   const shutdown = (signal: string) => {
     if (stopping) return
     stopping = true
     logger.info({ signal }, 'shutting down: finishing in-flight requests')
+    for (const response of answering) closeAfter(response)
     const force = setTimeout(() => {
       logger.warn('shutdown timeout: closing remaining connections')
       if ('closeAllConnections' in server) server.closeAllConnections()
@@ -91,9 +114,15 @@ async function main() {
       logger.flush()
       process.exit(error ? 1 : 0)
     }
-    server.close((error) => void finish(error))
-    // Keep-alive connections with no request in flight would hold close() open.
-    if ('closeIdleConnections' in server) server.closeIdleConnections()
+    // Stops accepting connections; done once every open one is closed. net's close, not http's:
+    // http's also closes the idle keep-alive connections at once, and "idle" includes one whose
+    // next request, sent before the signal, is still unread in the socket: it would be reset.
+    net.Server.prototype.close.call(server, (error) => void finish(error))
+    // After a moment for such requests to be read (and answered, with Connection: close), the
+    // connections still idle are closed: they would otherwise hold close() open.
+    setTimeout(() => {
+      if ('closeIdleConnections' in server) server.closeIdleConnections()
+    }, IDLE_CONNECTION_GRACE_MS).unref()
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))

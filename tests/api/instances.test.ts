@@ -5,12 +5,64 @@ import path from 'node:path'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readOutbox } from '../../src/server/mail/index.js'
+import type { LanguageLevel } from '../../src/shared/levels.js'
 import { Client, freshUser, registerAndVerify } from '../helpers/auth-client.js'
 import { type TestDatabase, createTestDatabase } from '../helpers/database.js'
-import { type ServerProcess, startServer } from '../helpers/server.js'
+import { allLevels } from '../helpers/levels.js'
+import { type ServerProcess, expectApiError, expectJson, startServer } from '../helpers/server.js'
 
 const redisUrl = process.env.TEST_REDIS_URL
 const password = 'correct horse battery'
+const tokenCookie = 'lingua.session_token'
+const cacheCookie = 'lingua.session_data'
+/**
+ * The instances' SESSION_CACHE_SECONDS: the documented bound within which a revoked session is
+ * refused everywhere (60 s by default), shortened so that the test need not wait a minute.
+ */
+const cacheSeconds = 5
+const adminEmail = 'admin@example.com'
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** When a session cache cookie stops being believed (its signed `expiresAt`). */
+const cacheCookieExpiry = (value: string) =>
+  (JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as { expiresAt: number }).expiresAt
+
+/**
+ * A client whose requests come from an address of its own (X-Forwarded-For, as TRUST_PROXY is
+ * on): its sign-ups and sign-ins are not counted against the limits the last tests exhaust.
+ */
+class ClientAt extends Client {
+  constructor(
+    server: ServerProcess,
+    readonly address: string,
+  ) {
+    super(server)
+  }
+
+  override async request(method: string, pathname: string, body?: unknown): Promise<Response> {
+    const response = await fetch(`${this.server.url}${pathname}`, {
+      method,
+      headers: {
+        Origin: this.origin,
+        'X-Forwarded-For': this.address,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(this.cookies.size > 0
+          ? { Cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') }
+          : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: 'manual',
+    })
+    for (const header of response.headers.getSetCookie()) {
+      const [pair = ''] = header.split(';')
+      const [name = '', value = ''] = pair.split('=')
+      if (/Max-Age=0\b/i.test(header) || value === '') this.cookies.delete(name)
+      else this.cookies.set(name, value)
+    }
+    return response
+  }
+}
 
 describe.runIf(process.env.TEST_DATABASE_URL && redisUrl)(
   'two instances sharing PostgreSQL and Redis',
@@ -32,6 +84,8 @@ describe.runIf(process.env.TEST_DATABASE_URL && redisUrl)(
         REDIS_KEY_PREFIX: keyPrefix,
         // Lets the lock-out test give each attempt an address of its own (X-Forwarded-For).
         TRUST_PROXY: 'true',
+        SESSION_CACHE_SECONDS: String(cacheSeconds),
+        ADMIN_EMAILS: adminEmail,
       }
       // Started at the same moment: migrations must not race.
       ;[a, b] = await Promise.all([startServer({ env }), startServer({ env })])
@@ -54,9 +108,96 @@ describe.runIf(process.env.TEST_DATABASE_URL && redisUrl)(
       expect(await freshUser(onB)).toMatchObject({ email: 'ada@example.com' })
 
       expect((await onA.request('POST', '/api/auth/sign-out', {})).status).toBe(200)
-      // Without the up-to-60 s cached copy, instance B sees at once that the session is gone.
+      // Without the cached copy (up to SESSION_CACHE_SECONDS old), instance B sees at once that the
+      // session is gone.
       onB.cookies.delete('lingua.session_data')
       expect(await freshUser(onB)).toBeNull()
+    })
+
+    it.each([
+      {
+        how: 'signs out everywhere',
+        revoke: (laptop: Client) => laptop.request('POST', '/api/auth/revoke-sessions', {}),
+      },
+      {
+        how: 'ends the session of the other device',
+        revoke: async (laptop: Client, phoneToken: string) => {
+          const sessions = await expectJson<{ token: string }[]>(await laptop.request('GET', '/api/auth/list-sessions'))
+          expect(sessions.map((session) => session.token)).toContain(phoneToken)
+          return laptop.request('POST', '/api/auth/revoke-session', { token: phoneToken })
+        },
+      },
+    ])(
+      'refuses on instance B, within SESSION_CACHE_SECONDS, a session whose user $how on instance A, though its client keeps the cache cookie',
+      async ({ how, revoke }) => {
+        const email = `${how.replaceAll(' ', '-')}@example.com`
+        const address = `198.18.1.${how.length}`
+        const laptop = new ClientAt(a, address)
+        await registerAndVerify(laptop, dataDir, { email, password })
+        // A second session, made on instance B: the phone.
+        const phone = new ClientAt(b, address)
+        expect((await phone.request('POST', '/api/auth/sign-in/email', { email, password })).status).toBe(200)
+        const phoneToken = decodeURIComponent(phone.cookies.get(tokenCookie) ?? '').split('.')[0] ?? ''
+        for (let i = 0; i < 3; i++) expect((await phone.request('GET', '/api/me')).status).toBe(200)
+        const cookie = phone.cookies.get(cacheCookie)
+        expect(cookie, 'the phone holds a session cache cookie').toBeDefined()
+        const believedUntil = cacheCookieExpiry(cookie ?? '')
+        expect(believedUntil - Date.now()).toBeLessThanOrEqual(cacheSeconds * 1000)
+
+        expect((await revoke(laptop, phoneToken)).status).toBe(200)
+        const revokedAt = Date.now()
+        // The bound: the cache cookie expires, at the latest SESSION_CACHE_SECONDS after the
+        // revocation; then B asks the database (or Redis), where the session is gone. A second
+        // of slack for the polling and two busy cores.
+        const deadline = Math.min(believedUntil, revokedAt + cacheSeconds * 1000) + 1000
+        let served = 0
+        for (;;) {
+          // The client keeps the cookie: nothing but its expiry ends the cached copy.
+          expect(phone.cookies.get(cacheCookie)).toBe(cookie)
+          const response = await phone.request('GET', '/api/me/profile')
+          if (response.status === 401) {
+            await expectApiError(response, 401, 'unauthenticated')
+            break
+          }
+          expect(response.status).toBe(200)
+          served++
+          expect(Date.now(), `still served ${Date.now() - revokedAt} ms after the revocation (${served} answers)`).toBeLessThan(deadline)
+          await sleep(100)
+        }
+        const refusedAfter = Date.now() - revokedAt
+        expect(refusedAfter).toBeLessThanOrEqual(cacheSeconds * 1000 + 1000)
+        // And better-auth's own endpoint on B agrees, with or without the cache.
+        expect(await freshUser(phone)).toBeNull()
+        expect((await phone.request('GET', '/api/auth/get-session')).status).toBe(200)
+        expect(phone.cookies.has(tokenCookie) && phone.cookies.has(cacheCookie)).toBe(false)
+      },
+      (cacheSeconds + 20) * 1000,
+    )
+
+    it('refuses on instance B an edit of a level based on the version instance A has just replaced', async () => {
+      const onA = new ClientAt(a, '198.18.2.1')
+      await registerAndVerify(onA, dataDir, { email: adminEmail, password })
+      const onB = new ClientAt(b, '198.18.2.1')
+      for (const [name, value] of onA.cookies) onB.cookies.set(name, value)
+      const [level] = await allLevels(onB)
+      expect(level).toBeDefined()
+      const { id, version } = level as LanguageLevel
+
+      // Both read version `version`; A saves first.
+      const saved = await expectJson<LanguageLevel>(
+        await onA.request('PATCH', `/api/language-levels/${id}`, { name: 'Saved on A', version }),
+      )
+      expect(saved.version).toBe(version + 1)
+      const stale = await onB.request('PATCH', `/api/language-levels/${id}`, { name: 'Stale on B', version })
+      await expectApiError(stale, 409, 'conflict')
+
+      // B answers what A wrote, and takes an edit based on it.
+      const fresh = await expectJson<LanguageLevel>(await onB.request('GET', `/api/language-levels/${id}`))
+      expect(fresh).toMatchObject({ name: 'Saved on A', version: version + 1 })
+      const retried = await expectJson<LanguageLevel>(
+        await onB.request('PATCH', `/api/language-levels/${id}`, { name: 'Saved on B', version: fresh.version }),
+      )
+      expect(retried).toMatchObject({ name: 'Saved on B', version: version + 2 })
     })
 
     it('sends at most one email of a kind per address per minute between both instances', async () => {

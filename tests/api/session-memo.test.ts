@@ -9,6 +9,11 @@ import { type ServerProcess, expectApiError, startServer } from '../helpers/serv
 const password = 'correct horse battery'
 const tokenCookie = 'lingua.session_token'
 const cacheCookie = 'lingua.session_data'
+/**
+ * The server's SESSION_CACHE_SECONDS: long enough for a sign-up and a few requests on two busy
+ * cores, short enough that the expiry test does not wait the default minute.
+ */
+const cacheSeconds = 8
 
 type Cookies = Record<string, string>
 
@@ -24,7 +29,7 @@ const encode = (payload: CachePayload) => Buffer.from(JSON.stringify(payload)).t
 // readSession remembers what better-auth answered from a valid cache cookie (session-memo.ts).
 // These tests hold it to better-auth's own rules over HTTP. It sits above the database, so the
 // embedded one is enough. The tests run concurrently: each has its own accounts, and the last one
-// waits for a cache cookie to expire (up to 60 s).
+// waits for a cache cookie to expire (SESSION_CACHE_SECONDS, shortened here from 60 s).
 describe.concurrent('the session memo of the app routes', () => {
   let server: ServerProcess
   let dataDir: string
@@ -37,6 +42,7 @@ describe.concurrent('the session memo of the app routes', () => {
         AUTH_RATE_LIMIT_SCALE: '20',
         // Without it the first account to confirm becomes admin, after its cookies were issued.
         ADMIN_EMAILS: 'nobody-here@example.com',
+        SESSION_CACHE_SECONDS: String(cacheSeconds),
       },
     })
   })
@@ -155,9 +161,12 @@ describe.concurrent('the session memo of the app routes', () => {
     // Nor the token alone: without a cache cookie, every request asks the database.
     await expectApiError(await send('/api/me', { [tokenCookie]: cookies[tokenCookie] ?? '' }), 401, 'unauthenticated')
     // The genuine cache cookie is still honoured until it expires, as better-auth itself does:
-    // the documented bound of 60 s (docs/decisions/0002-auth.md), which the next test checks.
-    expect((await me(cookies)).status).toBe(200)
-    expect(await getSession(cookies)).not.toBeNull()
+    // the documented bound (docs/decisions/0002-auth.md), which the next test checks. Only asked
+    // while the cookie has a second left: the bound is short here.
+    if (Date.now() < decode(genuine).expiresAt - 1000) {
+      expect((await me(cookies)).status).toBe(200)
+      expect(await getSession(cookies)).not.toBeNull()
+    }
   })
 
   it(
@@ -166,7 +175,8 @@ describe.concurrent('the session memo of the app routes', () => {
       const { client, cookies } = await signUp('dora@example.com', 'Dora')
       const expiresAt = decode(cookies[cacheCookie] ?? '').expiresAt
       expect(expiresAt - Date.now()).toBeGreaterThan(0)
-      expect(expiresAt - Date.now()).toBeLessThanOrEqual(60_000)
+      // The server's SESSION_CACHE_SECONDS, not better-auth's default of 5 minutes.
+      expect(expiresAt - Date.now()).toBeLessThanOrEqual(cacheSeconds * 1000)
       for (let i = 0; i < 5; i++) expect((await me(cookies)).status).toBe(200)
 
       expect((await client.request('POST', '/api/auth/sign-out', {})).status).toBe(200)
@@ -181,6 +191,6 @@ describe.concurrent('the session memo of the app routes', () => {
       await expectApiError(await send('/api/me/profile', cookies), 401, 'unauthenticated')
       expect(await getSession(cookies)).toBeNull()
     },
-    120_000,
+    30_000,
   )
 })

@@ -69,8 +69,9 @@ export interface OwnServer {
  * A server of its own (the built app on a fresh PGlite folder and a free port), for a test that
  * changes what every other test relies on, e.g. deleting every level. Without ADMIN_EMAILS, its
  * first account to confirm its email becomes admin. It mails the shared test mail server.
+ * `env` adds to or overrides its environment, e.g. DATABASE_URL to run on PostgreSQL instead.
  */
-export async function startOwnServer(): Promise<OwnServer> {
+export async function startOwnServer(options: { env?: Record<string, string> } = {}): Promise<OwnServer> {
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lingua-e2e-own-'))
@@ -85,6 +86,7 @@ export async function startOwnServer(): Promise<OwnServer> {
     SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? 4025}`,
     MAIL_FROM: 'Lingua <no-reply@lingua.test>',
     AUTH_RATE_LIMIT_SCALE: '20',
+    ...options.env,
   }
   const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'ignore', 'pipe'] })
   const stderr: string[] = []

@@ -43,8 +43,20 @@ describe('server configuration', () => {
     })
   })
 
+  it('serves sessions from the cache cookie for 60 s unless SESSION_CACHE_SECONDS says otherwise', () => {
+    expect(loadConfig({}).sessionCacheSeconds).toBe(60)
+    expect(loadConfig({ SESSION_CACHE_SECONDS: '5' }).sessionCacheSeconds).toBe(5)
+    expect(loadConfig({ SESSION_CACHE_SECONDS: '1' }).sessionCacheSeconds).toBe(1)
+    expect(loadConfig({ SESSION_CACHE_SECONDS: '300' }).sessionCacheSeconds).toBe(300)
+  })
+
   it.each([
     [{ PORT: 'abc' }, 'PORT'],
+    // 0 would turn the cache off in name only; beyond 5 minutes a revoked session lives too long.
+    [{ SESSION_CACHE_SECONDS: '0' }, 'SESSION_CACHE_SECONDS'],
+    [{ SESSION_CACHE_SECONDS: '301' }, 'SESSION_CACHE_SECONDS'],
+    [{ SESSION_CACHE_SECONDS: '1.5' }, 'SESSION_CACHE_SECONDS'],
+    [{ SESSION_CACHE_SECONDS: 'soon' }, 'SESSION_CACHE_SECONDS'],
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ REDIS_URL: 'http://x' }, 'REDIS_URL'],

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm'
+import { isAPIError } from 'better-auth/api'
 import { createMiddleware } from 'hono/factory'
-import { type Auth, SESSION_CACHE_SECONDS } from '../auth/auth.js'
+import type { Auth } from '../auth/auth.js'
 import type { Db } from '../db/client.js'
 import { user } from '../db/schema.js'
 import type { AppEnv, SessionUser } from './context.js'
-import { ApiError } from './errors.js'
+import { ApiError, defaultMessages } from './errors.js'
 import { ExpiringLru, type SessionCookieNames, cacheCookieExpiry, readSessionCookies } from './session-memo.js'
 
 /**
@@ -15,8 +16,8 @@ export const SESSION_MEMO_MAX_ENTRIES = 10_000
 
 /**
  * Reads the session of the request (better-auth's cookie, served from its signed cache cookie for
- * up to 60 s) and keeps the user in `c.var.user`; `null` for a visitor. Put before the routes that
- * use `requireUser` or `requireAdmin`.
+ * up to SESSION_CACHE_SECONDS, 60 s by default) and keeps the user in `c.var.user`; `null` for a
+ * visitor. Put before the routes that use `requireUser` or `requireAdmin`.
  *
  * What better-auth answered from a valid cache cookie is remembered for the same two cookie
  * values, until that cookie expires (see session-memo.ts): the same answer without its half
@@ -30,6 +31,9 @@ export function readSession(auth: Auth) {
     cache: authCookies.sessionData.name,
   }))
   let names: SessionCookieNames | undefined
+  // The cache cookie's lifetime as better-auth was configured with it (SESSION_CACHE_SECONDS):
+  // the memo never outlives the bound within which a revoked session is refused.
+  const cacheMs = (auth.options.session?.cookieCache?.maxAge ?? 60) * 1000
 
   /** The user, and the cookies better-auth set while finding them (to pass on to the browser). */
   const sessionUser = async (headers: Headers): Promise<{ user: SessionUser | null; setCookies: string[] }> => {
@@ -38,7 +42,11 @@ export function readSession(auth: Auth) {
     const remembered = cookies && memo.get(cookies.key)
     if (remembered) return { user: remembered, setCookies: [] }
 
-    const { headers: answerHeaders, response: session } = await auth.api.getSession({ headers, returnHeaders: true })
+    const { headers: answerHeaders, response: session } = await auth.api
+      .getSession({ headers, returnHeaders: true })
+      .catch((error: unknown) => {
+        throw storeUnavailable(error)
+      })
     const setCookies = answerHeaders?.getSetCookie() ?? []
     if (!session) return { user: null, setCookies }
     const found: SessionUser = Object.freeze({
@@ -54,7 +62,7 @@ export function readSession(auth: Auth) {
     if (cookies && setCookies.length === 0) {
       const expiresAt = cacheCookieExpiry(cookies.cache, session)
       // Never longer than a cache cookie lives, whatever this one says.
-      const bound = Date.now() + SESSION_CACHE_SECONDS * 1000
+      const bound = Date.now() + cacheMs
       if (expiresAt !== undefined) memo.set(cookies.key, found, Math.min(expiresAt, bound))
     }
     return { user: found, setCookies }
@@ -68,6 +76,17 @@ export function readSession(auth: Auth) {
     for (const cookie of setCookies) c.header('Set-Cookie', cookie, { append: true })
     await next()
   })
+}
+
+/**
+ * better-auth answers a failure of what it reads sessions from (the database, Redis) with its own
+ * 500 FAILED_TO_GET_SESSION, without the cause (which it logs). Nothing else in a session lookup
+ * can fail that way: it means the session cannot be read now, which is a 503 for the client to
+ * retry, as any other route answers while the database is unreachable; not a 500.
+ */
+function storeUnavailable(error: unknown): unknown {
+  if (!isAPIError(error) || error.statusCode < 500) return error
+  return new ApiError('service_unavailable', defaultMessages.service_unavailable, undefined, { 'Retry-After': '5' })
 }
 
 const signInFirst = () => new ApiError('unauthenticated', 'Sign in first.')

@@ -5,6 +5,7 @@ import type { LanguageLevel } from '../../../shared/level-constants'
 import { Button } from '../../components/ui/button'
 import { uiMessages } from '../../components/ui/messages'
 import { Skeleton } from '../../components/ui/skeleton'
+import { HttpError } from '../../lib/http-error'
 import { homeMessages } from './messages'
 
 /**
@@ -25,8 +26,9 @@ export function LevelList({ levels }: { levels: Promise<LanguageLevel[]> }) {
         <CatchBoundary
           getResetKey={() => 'levels'}
           onCatch={() => undefined}
-          errorComponent={({ reset }) => (
+          errorComponent={({ error, reset }) => (
             <LevelListError
+              unavailable={error instanceof HttpError && error.status === 503}
               retry={() => {
                 // A new request from the loader, then a new try of this section.
                 void router.invalidate().then(reset)
@@ -77,12 +79,15 @@ function LevelListSkeleton({ label }: { label: string }) {
   )
 }
 
-/** Kept light (no error-message table on the first page): the failure and a retry. */
-function LevelListError({ retry }: { retry: () => void }) {
+/**
+ * Kept light (no error-message table on the first page): the failure and a retry. The server
+ * being down (503) is said as such; anything else is most likely the connection.
+ */
+function LevelListError({ unavailable, retry }: { unavailable: boolean; retry: () => void }) {
   const t = useStore(homeMessages)
   return (
     <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-error bg-error-soft p-4 text-sm text-error">
-      <span>{t.levelListError}</span>
+      <span>{unavailable ? t.levelListUnavailable : t.levelListError}</span>
       <Button variant="outline" size="sm" onClick={retry}>
         {t.retry}
       </Button>

@@ -1,0 +1,415 @@
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { POOL_SIZE } from '../../src/server/db/client.js'
+import type { LanguageLevel } from '../../src/shared/levels.js'
+import { type AdminWorld, startAdminWorld } from '../helpers/accounts.js'
+import { Client } from '../helpers/auth-client.js'
+import { type TestDatabase, createTestDatabase } from '../helpers/database.js'
+import { allLevels } from '../helpers/levels.js'
+import { expectJson, startServer } from '../helpers/server.js'
+import { type TcpProxy, startTcpProxy } from '../helpers/tcp-proxy.js'
+
+/** What the API promises while the database is unreachable: an answer within this, never a hang. */
+const ANSWER_BOUND_MS = 5000
+/** A call with no answer after this long is recorded as a hang (and fails the test). */
+const HANG_MS = 10_000
+/** How long each outage lasts: longer than the bound, so that calls start and end within it. */
+const OUTAGE_MS = 6000
+
+interface Call {
+  kind: string
+  started: number
+  ms: number
+  status: number | 'hang' | 'network error'
+  contentType: string | null
+  body: string
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Calls to the API, timed, with what was answered; never throws. */
+async function timedCall(
+  kind: string,
+  client: Client,
+  method: string,
+  pathname: string,
+  body?: unknown,
+): Promise<Call> {
+  const started = Date.now()
+  const cookies = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+  try {
+    const response = await fetch(`${client.server.url}${pathname}`, {
+      method,
+      headers: {
+        Origin: client.origin,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(cookies ? { Cookie: cookies } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(HANG_MS),
+    })
+    // The client keeps what the server sets, as a browser would (a renewed session cache cookie).
+    for (const header of response.headers.getSetCookie()) {
+      const [pair = ''] = header.split(';')
+      const [name = '', value = ''] = pair.split('=')
+      if (/Max-Age=0\b/i.test(header) || value === '') client.cookies.delete(name)
+      else client.cookies.set(name, value)
+    }
+    const text = await response.text()
+    return {
+      kind,
+      started,
+      ms: Date.now() - started,
+      status: response.status,
+      contentType: response.headers.get('content-type'),
+      body: text,
+    }
+  } catch (error) {
+    const hang = error instanceof DOMException && error.name === 'TimeoutError'
+    return {
+      kind,
+      started,
+      ms: Date.now() - started,
+      status: hang ? 'hang' : 'network error',
+      contentType: null,
+      body: String(error),
+    }
+  }
+}
+
+/** Why `call` is not the API's 503 (`service_unavailable` in the one error shape), or undefined. */
+function notUnavailable(call: Call): string | undefined {
+  if (call.status !== 503) return `status ${call.status}`
+  if (!/^application\/json\b/.test(call.contentType ?? '')) return `content-type ${call.contentType}`
+  try {
+    const body = JSON.parse(call.body) as { error?: { code?: unknown; message?: unknown } }
+    if (Object.keys(body).join() !== 'error') return 'not the error shape'
+    if (body.error?.code !== 'service_unavailable') return `code ${String(body.error?.code)}`
+    if (typeof body.error.message !== 'string' || body.error.message === '') return 'no message'
+  } catch {
+    return 'not JSON'
+  }
+  return undefined
+}
+
+const describeCall = (call: Call, since: number) =>
+  `${call.kind} started at +${call.started - since} ms: ${call.status} after ${call.ms} ms ${call.body.slice(0, 160)}`
+
+/**
+ * Continuous concurrent traffic of the kinds the app serves: public reads, a learner's profile
+ * read and write (their session looked up), and administrators' level edits (a transaction).
+ */
+function startTraffic(world: AdminWorld, levels: LanguageLevel[]) {
+  const calls: Call[] = []
+  let running = true
+  const loop = async (work: () => Promise<void>) => {
+    while (running) await work()
+  }
+  const record = (call: Call) => {
+    calls.push(call)
+    return call
+  }
+  const [first, second] = levels as [LanguageLevel, LanguageLevel]
+  const workers = [
+    ...[1, 2].map(() =>
+      loop(async () => {
+        record(await timedCall('list', world.visitor, 'GET', '/api/language-levels?pageSize=20'))
+      }),
+    ),
+    ...[first, second].map((level) =>
+      loop(async () => {
+        record(await timedCall('level', world.visitor, 'GET', `/api/language-levels/${level.id}`))
+      }),
+    ),
+    ...[1, 2].map(() =>
+      loop(async () => {
+        record(await timedCall('profile read', world.learner, 'GET', '/api/me/profile'))
+      }),
+    ),
+    loop(async () => {
+      const language = calls.length % 2 ? 'fr' : 'de'
+      record(
+        await timedCall('profile write', world.learner, 'PUT', '/api/me/profile', {
+          language,
+          currentLevelId: first.id,
+          targetLevelId: second.id,
+        }),
+      )
+    }),
+    // One editor per level: their edits never conflict with each other.
+    ...[first, second].map((level) => {
+      let version = level.version
+      let edits = 0
+      return loop(async () => {
+        const call = record(
+          await timedCall('level edit', world.admin, 'PATCH', `/api/language-levels/${level.id}`, {
+            description: `Edit ${++edits}`,
+            version,
+          }),
+        )
+        if (call.status === 200) {
+          version = (JSON.parse(call.body) as LanguageLevel).version
+          return
+        }
+        // An edit refused with 503 may still have been committed (its COMMIT's answer was lost):
+        // read the version again, as the client would before retrying.
+        const read = await timedCall('level', world.admin, 'GET', `/api/language-levels/${level.id}`)
+        record(read)
+        if (read.status === 200) version = (JSON.parse(read.body) as LanguageLevel).version
+        // Not a busy loop while the database is away.
+        else await sleep(50)
+      })
+    }),
+  ]
+  const kinds = ['list', 'level', 'profile read', 'profile write', 'level edit']
+  return {
+    calls,
+    /** Resolves once every kind of call has been answered 200 after `since`. */
+    async everyKindSucceededSince(since: number, timeoutMs: number) {
+      const deadline = Date.now() + timeoutMs
+      for (;;) {
+        const missing = kinds.filter(
+          (kind) => !calls.some((call) => call.kind === kind && call.started >= since && call.status === 200),
+        )
+        if (missing.length === 0) return
+        if (Date.now() > deadline) throw new Error(`no successful ${missing.join(', ')} call within ${timeoutMs} ms`)
+        await sleep(50)
+      }
+    },
+    async stop() {
+      running = false
+      await Promise.all(workers)
+      return calls
+    },
+  }
+}
+
+/** Polls GET /api/ready until it answers `status`; the time that took, from `since`. */
+async function readyAnswers(world: AdminWorld, status: number, since: number, timeoutMs: number) {
+  const deadline = since + timeoutMs
+  let last: Call | undefined
+  for (;;) {
+    const call = await timedCall('ready', world.visitor, 'GET', '/api/ready')
+    last = call
+    if (call.status === status) {
+      if (status === 503) expect(notUnavailable(call)).toBeUndefined()
+      return Date.now() - since
+    }
+    if (world.server.process.exitCode !== null || world.server.process.signalCode !== null) {
+      throw new Error(`the server process ended:\n${world.server.stderr.slice(-20).join('\n')}`)
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`GET /api/ready did not answer ${status} within ${timeoutMs} ms; last: ${last && describeCall(last, since)}`)
+    }
+    await sleep(100)
+  }
+}
+
+/**
+ * How many connections the server's pool can use at once now: its size, unless connections were
+ * lost for good (checked out and never given back). The test holds a level's row lock while more
+ * edits of that level than the pool has connections arrive: each waits for the lock on a
+ * connection of its own, and PostgreSQL counts them.
+ */
+async function usablePoolConnections(world: AdminWorld, database: TestDatabase, level: LanguageLevel) {
+  const holder = new pg.Client({ connectionString: database.url })
+  await holder.connect()
+  try {
+    await holder.query('begin')
+    await holder.query('select 1 from language_level where id = $1 for update', [level.id])
+    const edits = Array.from({ length: POOL_SIZE + 2 }, (_, i) =>
+      timedCall('level edit', world.admin, 'PATCH', `/api/language-levels/${level.id}`, {
+        description: `Waits ${i}`,
+        version: level.version,
+      }),
+    )
+    let most = 0
+    // Until all have their connection, well within the query timeout the edits wait under.
+    const deadline = Date.now() + 1500
+    while (Date.now() < deadline && most < POOL_SIZE) {
+      const [row] = (
+        await holder.query<{ waiting: number }>(
+          `select count(*)::int as waiting from pg_stat_activity
+           where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+        )
+      ).rows
+      most = Math.max(most, row?.waiting ?? 0)
+      await sleep(50)
+    }
+    await holder.query('rollback')
+    await Promise.all(edits)
+    return most
+  } finally {
+    await holder.end()
+  }
+}
+
+describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL becoming unreachable under traffic', () => {
+  let database: TestDatabase
+  let proxy: TcpProxy
+  let world: AdminWorld
+
+  beforeAll(async () => {
+    database = await createTestDatabase()
+    const direct = new URL(database.url)
+    proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) })
+    const proxied = new URL(database.url)
+    proxied.hostname = '127.0.0.1'
+    proxied.port = String(proxy.port)
+    world = await startAdminWorld('postgres', 'faults', {
+      DATABASE_URL: proxied.toString(),
+      // Short, so that the sessions' cache cookies expire during an outage: session lookups then
+      // need the database too, and must fail as cleanly as the rest.
+      SESSION_CACHE_SECONDS: '2',
+    })
+    // The traffic edits two of the levels every new database starts with.
+    expect((await allLevels(world.visitor)).length).toBeGreaterThanOrEqual(2)
+  })
+  afterAll(async () => {
+    await world?.stop()
+    await proxy?.close()
+    await database?.drop()
+  })
+
+  it.each([
+    // Connections accepted and never answered, open ones silent: only timeouts tell.
+    {
+      what: 'a black hole',
+      cutOff: () => {
+        proxy.blackhole()
+        return Promise.resolve()
+      },
+      restore: () => proxy.restore(),
+    },
+    // Open connections reset, new ones refused.
+    { what: 'refusing connections', cutOff: () => proxy.refuse(), restore: () => proxy.restore() },
+    // PostgreSQL is up, but ends this database's sessions and refuses new ones (a FATAL error).
+    {
+      what: 'closed to this database',
+      cutOff: () => database.blockConnections(),
+      restore: () => database.allowConnections(),
+    },
+  ])(
+    'answers 503 within 5 s, never 500 nor a hang, while the database is $what, and recovers without a restart',
+    async ({ cutOff, restore }) => {
+      const pid = world.server.process.pid
+      // Read again: the versions moved with the edits of the previous test.
+      const traffic = startTraffic(world, (await allLevels(world.visitor)).slice(0, 2))
+      const warmUp = Date.now()
+      await traffic.everyKindSucceededSince(warmUp, 10_000)
+
+      // From when the outage is complete (closing the database to connections takes a moment).
+      await cutOff()
+      const cut = Date.now()
+      const readyRefusedAfter = await readyAnswers(world, 503, cut, ANSWER_BOUND_MS + 1000)
+      await sleep(Math.max(0, cut + OUTAGE_MS - Date.now()))
+
+      const restored = Date.now()
+      await restore()
+      const readyAgainAfter = await readyAnswers(world, 200, restored, 15_000)
+      const ready = Date.now()
+      await traffic.everyKindSucceededSince(ready, 10_000)
+      await sleep(500)
+      const calls = await traffic.stop()
+
+      const problems: string[] = []
+      for (const call of calls) {
+        if (call.ms >= ANSWER_BOUND_MS) problems.push(`too slow: ${describeCall(call, cut)}`)
+        if (typeof call.status !== 'number' || call.status >= 500) {
+          if (call.status !== 503 || notUnavailable(call)) problems.push(`failed: ${describeCall(call, cut)}`)
+        } else if (call.status !== 200) {
+          problems.push(`unexpected: ${describeCall(call, cut)}`)
+        }
+        // Started once the database was gone and answered before it came back: nothing to answer with.
+        if (call.started >= cut && call.started + call.ms < restored && notUnavailable(call)) {
+          problems.push(`not 503 during the outage: ${describeCall(call, cut)}`)
+        }
+        // Started once ready again: served as before.
+        if (call.started >= ready && call.status !== 200) problems.push(`not recovered: ${describeCall(call, cut)}`)
+      }
+      const during = calls.filter((call) => call.started >= cut && call.started + call.ms < restored)
+      const summary = `${calls.length} calls, ${during.length} during the outage; /api/ready 503 after ${readyRefusedAfter} ms, 200 again ${readyAgainAfter} ms after the restore`
+      expect(problems, summary).toEqual([])
+      expect(readyRefusedAfter, summary).toBeLessThan(ANSWER_BOUND_MS)
+      // Each kind of call was refused during the outage, not merely never sent.
+      for (const kind of ['list', 'level', 'profile read', 'profile write', 'level edit']) {
+        expect(during.filter((call) => call.kind === kind && call.status === 503).length, `${kind}: ${summary}`).toBeGreaterThan(0)
+      }
+      // The same process, never restarted.
+      expect(world.server.process.pid).toBe(pid)
+      expect(world.server.process.exitCode).toBeNull()
+      // No connection was lost to the outage: the pool serves at its full width again.
+      const [level] = await allLevels(world.visitor)
+      expect(level).toBeDefined()
+      expect(await usablePoolConnections(world, database, level as LanguageLevel)).toBe(POOL_SIZE)
+    },
+    60_000,
+  )
+})
+
+describe('kill -9 during writes on the embedded database (PGlite)', () => {
+  let world: AdminWorld
+
+  beforeAll(async () => {
+    world = await startAdminWorld('pglite', 'kill9')
+  })
+  afterAll(async () => {
+    await world?.stop()
+  })
+
+  it('keeps every acknowledged write, and opens cleanly on the same folder after SIGKILL mid-stream', async () => {
+    const acknowledged: string[] = []
+    let writing = true
+    let attempts = 0
+    // Concurrent creates, each a transaction of its own (level and audit row), and profile saves.
+    const creator = async () => {
+      while (writing) {
+        const code = `K${++attempts}`
+        const call = await timedCall('create', world.admin, 'POST', '/api/language-levels', { code, name: `Level ${code}` })
+        if (call.status === 201) acknowledged.push(code)
+      }
+    }
+    // One learner's saves, in turn: the last acknowledged one, or the one sent after it (written,
+    // its answer lost to the kill), is what the profile holds after the restart.
+    const languages = ['fr', 'de', 'es', 'it', 'pt']
+    let saved: string | undefined
+    let sending: string | undefined
+    const saver = async () => {
+      for (let i = 0; writing; i++) {
+        sending = languages[i % languages.length]
+        const call = await timedCall('save', world.learner, 'PUT', '/api/me/profile', {
+          language: sending,
+          currentLevelId: null,
+          targetLevelId: null,
+        })
+        if (call.status === 200) saved = sending
+      }
+    }
+    const writers = [creator(), creator(), creator(), creator(), saver()]
+    while (acknowledged.length < 30) await sleep(10)
+
+    // Mid-stream: writes are in flight as the process dies, without any chance to flush.
+    world.server.process.kill('SIGKILL')
+    expect(await world.server.exited).toEqual({ code: null, signal: 'SIGKILL' })
+    writing = false
+    await Promise.all(writers)
+    expect(saved).toBeDefined()
+
+    // The same folder, as a restarted container would find it.
+    const restarted = await startServer({ env: { DATA_DIR: world.dataDir, ADMIN_EMAILS: world.adminEmail } })
+    try {
+      expect((await fetch(`${restarted.url}/api/ready`)).status).toBe(200)
+      const visitor = new Client(restarted)
+      const codes = new Set((await allLevels(visitor)).map((level) => level.code))
+      const lost = acknowledged.filter((code) => !codes.has(code))
+      expect(lost, `${acknowledged.length} acknowledged creates of ${attempts} sent`).toEqual([])
+      // The learner's session is in the database too: still signed in, the profile as saved.
+      const learner = new Client(restarted)
+      for (const [name, value] of world.learner.cookies) learner.cookies.set(name, value)
+      const profile = await expectJson<{ language: string }>(await learner.request('GET', '/api/me/profile'))
+      expect([saved, sending]).toContain(profile.language)
+    } finally {
+      await restarted.stop()
+    }
+  })
+})
