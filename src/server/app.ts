@@ -72,9 +72,12 @@ export function createApp(deps: {
   // Public reads here skip the session lookup: only the administrators' routes read it.
   app.route('/api/language-levels', levelRoutes(database.db, session))
   app.route('/api/audit-log', auditRoutes(database.db, session))
-  /** The client's address: the socket's, or the first X-Forwarded-For hop behind a trusted proxy. */
+  /**
+   * The client's address: the socket's, or behind a trusted proxy the last X-Forwarded-For entry —
+   * the one that proxy added. Entries before it come from the client, which may write anything.
+   */
   const clientAddress = (c: Context<AppEnv>) => {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim()
     if (config.trustProxy && forwarded) return forwarded
     return getConnInfo(c).remote.address ?? 'unknown'
   }

@@ -1,4 +1,5 @@
-import pino, { type Logger } from 'pino'
+import type { BetterAuthOptions } from 'better-auth'
+import pino, { type Logger, type LoggerOptions } from 'pino'
 
 /** Paths whose values never reach the log. */
 export const redactPaths = [
@@ -12,6 +13,12 @@ export const redactPaths = [
   '*.token',
   'otp',
   '*.otp',
+  'secret',
+  '*.secret',
+  'totpURI',
+  '*.totpURI',
+  'backupCodes',
+  '*.backupCodes',
   'req.headers.cookie',
   'req.headers.authorization',
   'res.headers["set-cookie"]',
@@ -19,11 +26,89 @@ export const redactPaths = [
   'headers.authorization',
 ]
 
+const CENSOR = '[redacted]'
+
+/** Query parameters whose values sign someone in or prove who they are (emailed links, callbacks). */
+const secretParameter = /^[\w.-]*(token|code|otp|secret|password|key|signature|state)[\w.-]*$/i
+
+/**
+ * Path segments that are credentials: better-auth's reset link carries its token in the path
+ * (`/api/auth/reset-password/<token>`), and any future route of that kind would too.
+ */
+const secretPathSegment = /(\/reset-password\/)[^/?#\s"']+/g
+
+/**
+ * The URL or path with the values of credential-like query parameters and path segments replaced,
+ * so that a request line, a redirect target or a library's message never carries a working token.
+ * Runs on every request line: a plain string check first, the rewriting only when there is
+ * something to rewrite.
+ */
+export function redactUrlSecrets(text: string): string {
+  let result = text
+  if (result.includes('/reset-password/')) result = result.replace(secretPathSegment, `$1${CENSOR}`)
+  if (result.includes('=')) {
+    result = result.replace(/([?&;]|\b)([\w.-]+)=([^&\s"'#;,]*)/g, (whole, separator: string, name: string) =>
+      secretParameter.test(name) ? `${separator}${name}=${CENSOR}` : whole,
+    )
+  }
+  return result
+}
+
+interface LoggedRequest {
+  path?: unknown
+  url?: unknown
+}
+
+/** The request of the request log (`req: { method, path }`): its path without credentials. */
+function serializeRequest(req: unknown): unknown {
+  if (typeof req !== 'object' || req === null) return req
+  const { path, url } = req as LoggedRequest
+  const safePath = typeof path === 'string' ? redactUrlSecrets(path) : path
+  const safeUrl = typeof url === 'string' ? redactUrlSecrets(url) : url
+  // The usual line has nothing to hide: logged as it is, without a copy.
+  if (safePath === path && safeUrl === url) return req
+  return { ...req, path: safePath, url: safeUrl }
+}
+
+/**
+ * A copy of the error (and of its causes) without the parameters of a failed query: drizzle's
+ * `DrizzleQueryError` puts them in its message, its stack and `params`, and they are the values
+ * the query looked for — session tokens, reset tokens, password hashes.
+ */
+function withoutQueryParameters(error: unknown, seen = new Set<unknown>()): unknown {
+  if (!(error instanceof Error) || seen.has(error)) return error
+  seen.add(error)
+  const cause = withoutQueryParameters(error.cause, seen)
+  const hasParameters = 'params' in error && error.params !== undefined
+  if (!hasParameters && cause === error.cause) return error
+  // Same prototype: the serializer still names the error's type.
+  const copy = Object.assign(Object.create(Object.getPrototypeOf(error) as object) as Error, error)
+  const scrub = (text: string | undefined) => text?.replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/, `\nparams: ${CENSOR}`)
+  copy.message = (hasParameters ? scrub(error.message) : error.message) ?? ''
+  const stack = hasParameters ? scrub(error.stack) : error.stack
+  if (stack !== undefined) copy.stack = stack
+  if (hasParameters) Object.assign(copy, { params: CENSOR })
+  if (cause !== error.cause) copy.cause = cause
+  return copy
+}
+
+function serializeError(error: unknown): unknown {
+  return pino.stdSerializers.err(withoutQueryParameters(error) as Error)
+}
+
 export function createLogger(options: { level: string; pretty: boolean }): Logger {
-  return pino({
+  const settings: LoggerOptions = {
     level: options.level,
     base: undefined,
-    redact: { paths: redactPaths, censor: '[redacted]' },
+    redact: { paths: redactPaths, censor: CENSOR },
+    serializers: { req: serializeRequest, err: serializeError },
+    hooks: {
+      // Messages are free text (a library's "Invalid callbackURL: …"): the same URL rewriting.
+      logMethod(args, method) {
+        const redacted = args.map((arg) => (typeof arg === 'string' ? redactUrlSecrets(arg) : arg))
+        method.apply(this, redacted as Parameters<typeof method>)
+      },
+    },
     ...(options.pretty
       ? {
           transport: {
@@ -32,7 +117,39 @@ export function createLogger(options: { level: string; pretty: boolean }): Logge
           },
         }
       : {}),
-  })
+  }
+  if (options.pretty) return pino(settings)
+  // Written without blocking the request: a line per request would otherwise cost a synchronous
+  // write() each. Lines written while one write is under way go out together with the next; pino
+  // flushes what is left when the process exits (not after a kill -9).
+  return pino(settings, pino.destination({ dest: 1, sync: false }))
+}
+
+type AuthLogLevel = 'debug' | 'info' | 'warn' | 'error'
+
+/**
+ * better-auth's `logger` option: its messages go to this log — JSON, at LOG_LEVEL, through the
+ * redaction above — instead of straight to the console, where it prints failed queries with their
+ * parameters (session and reset tokens). Errors it passes along are logged as `err`.
+ */
+export function authLogOptions(logger: Logger): NonNullable<BetterAuthOptions['logger']> {
+  const log = logger.child({ component: 'auth' })
+  return {
+    // Everything is handed over; pino's level decides what is written.
+    level: 'debug',
+    disableColors: true,
+    log(level: AuthLogLevel, message: string, ...args: unknown[]) {
+      const errors = args.filter((arg) => arg instanceof Error)
+      const others = args.filter((arg) => !(arg instanceof Error))
+      log[level](
+        {
+          ...(errors[0] ? { err: errors[0] } : {}),
+          ...(others.length > 0 ? { args: others } : {}),
+        },
+        message,
+      )
+    },
+  }
 }
 
 /** Pretty output only in development, on a terminal, and when pino-pretty is installed. */

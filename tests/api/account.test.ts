@@ -40,7 +40,7 @@ describe.each(databaseTargets())('email change and account deletion on %s', (tar
     expect(more).toEqual([])
     expect(mail?.text).toContain(boss)
     const link = new URL(mail?.link ?? '')
-    expect(`${link.origin}${link.pathname}`).toBe(`http://localhost:${server.port}/confirm`)
+    expect(`${link.origin}${link.pathname}`).toBe(`${server.url}/confirm`)
     expect(link.searchParams.get('type')).toBe('email_change')
 
     const token = link.searchParams.get('token') ?? ''

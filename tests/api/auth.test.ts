@@ -34,8 +34,8 @@ describe.each(databaseTargets())('accounts with email and password on %s', (targ
     expect(client.cookies.size).toBe(0)
 
     const link = await verificationLink(dataDir, email)
-    // Emailed links use APP_URL, which defaults to http://localhost:$PORT.
-    expect(`${link.origin}${link.pathname}`).toBe(`http://localhost:${server.port}/confirm`)
+    // Emailed links use APP_URL (the test servers' own address).
+    expect(`${link.origin}${link.pathname}`).toBe(`${server.url}/confirm`)
     expect(link.searchParams.get('type')).toBe('signup')
 
     const early = await client.request('POST', '/api/auth/sign-in/email', { email, password })
@@ -195,7 +195,7 @@ describe.each(databaseTargets())('accounts with email and password on %s', (targ
     const [mail, ...more] = await readOutbox(dataDir, { to: email, kind: 'account-exists' })
     expect(more).toEqual([])
     expect(mail?.subject).toBe('You already have a Lingua account')
-    expect(mail?.link).toBe(`http://localhost:${server.port}/login`)
+    expect(mail?.link).toBe(`${server.url}/login`)
     expect(mail?.text).toContain('Forgot password?')
     // No second confirmation: the account is the owner's, not the new registrant's.
     expect(await readOutbox(dataDir, { to: email, kind: 'verify-email' })).toHaveLength(1)

@@ -32,7 +32,8 @@ export const fixtureIndexHtml = `<!doctype html>
 
 export interface ServerOptions {
   /**
-   * Extra environment, winning over the defaults: a free PORT, HOST=127.0.0.1, NODE_ENV=test,
+   * Extra environment, winning over the defaults: a free PORT, HOST=127.0.0.1, NODE_ENV=test, APP_URL
+   * (http://127.0.0.1:PORT),
    * LOG_LEVEL=info, CLIENT_DIR, and a fresh temporary DATA_DIR unless DATABASE_URL or DATA_DIR is given.
    */
   env?: Record<string, string>
@@ -126,6 +127,8 @@ export async function spawnServer(options: ServerOptions = {}): Promise<ServerPr
       HOST: '127.0.0.1',
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
+      // The address the tests call: better-auth refuses requests and links of another origin.
+      APP_URL: `http://127.0.0.1:${port}`,
       CLIENT_DIR: clientDir,
       ...(dataDir ? { DATA_DIR: dataDir } : {}),
       ...env,
