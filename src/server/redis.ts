@@ -15,3 +15,17 @@ export function openRedis(url: string, logger: Logger): Redis {
   redis.on('error', (error) => logger.warn({ err: error }, 'redis error'))
   return redis
 }
+
+/**
+ * Whether an error means Redis cannot be reached: a command gave up after its retries, or was
+ * sent on a closed connection (answer 503, not 500).
+ */
+export function isRedisUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; typeof e === 'object' && e !== null && depth < 5; depth++) {
+    const { name, message } = e as { name?: unknown; message?: unknown }
+    if (name === 'MaxRetriesPerRequestError') return true
+    if (typeof message === 'string' && /^Connection is closed\.|Stream isn't writeable/.test(message)) return true
+    e = (e as { cause?: unknown }).cause
+  }
+  return false
+}

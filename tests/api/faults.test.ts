@@ -1,12 +1,14 @@
+import { randomUUID } from 'node:crypto'
+import { Redis } from 'ioredis'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { POOL_SIZE } from '../../src/server/db/client.js'
 import type { LanguageLevel } from '../../src/shared/levels.js'
-import { type AdminWorld, startAdminWorld } from '../helpers/accounts.js'
-import { Client } from '../helpers/auth-client.js'
+import { type AdminWorld, password, startAdminWorld } from '../helpers/accounts.js'
+import { Client, registerAndVerify } from '../helpers/auth-client.js'
 import { type TestDatabase, createTestDatabase } from '../helpers/database.js'
 import { allLevels } from '../helpers/levels.js'
-import { expectJson, startServer } from '../helpers/server.js'
+import { type ServerProcess, expectJson, startServer } from '../helpers/server.js'
 import { type TcpProxy, startTcpProxy } from '../helpers/tcp-proxy.js'
 
 /** What the API promises while the database is unreachable: an answer within this, never a hang. */
@@ -411,5 +413,57 @@ describe('kill -9 during writes on the embedded database (PGlite)', () => {
     } finally {
       await restarted.stop()
     }
+  })
+})
+
+describe.runIf(process.env.TEST_REDIS_URL)('Redis becoming unreachable', () => {
+  let proxy: TcpProxy
+  let server: ServerProcess
+  const client = () => new Client(server)
+  const keyPrefix = `lingua-faults-${randomUUID()}:`
+
+  beforeAll(async () => {
+    const redis = new URL(process.env.TEST_REDIS_URL ?? '')
+    proxy = await startTcpProxy({ host: redis.hostname, port: Number(redis.port || 6379) })
+    server = await startServer({ env: { REDIS_URL: `redis://127.0.0.1:${proxy.port}`, REDIS_KEY_PREFIX: keyPrefix } })
+  })
+  afterAll(async () => {
+    await server?.stop()
+    await proxy?.close()
+    const redis = new Redis(process.env.TEST_REDIS_URL ?? '')
+    const keys = await redis.keys(`${keyPrefix}*`)
+    if (keys.length > 0) await redis.del(...keys)
+    await redis.quit()
+  })
+
+  it('answers 503 where a session or a rate limit needs it, within the bound; public reads go on; back without a restart', async () => {
+    const learner = client()
+    await registerAndVerify(learner, server.dataDir ?? '', { email: 'redis@example.com', password })
+    // Without the cache cookie, the session is read from Redis.
+    learner.cookies.delete('lingua.session_data')
+
+    await proxy.refuse()
+    const during = await Promise.all([
+      timedCall('session', learner, 'GET', '/api/auth/get-session'),
+      timedCall('me', learner, 'GET', '/api/me'),
+      timedCall('sign-in', client(), 'POST', '/api/auth/sign-in/email', { email: 'redis@example.com', password }),
+    ])
+    for (const call of during) {
+      expect(call.ms, call.kind).toBeLessThan(ANSWER_BOUND_MS)
+      expect({ kind: call.kind, status: call.status, body: call.body }).toMatchObject({ status: 503 })
+      expect(JSON.parse(call.body)).toMatchObject({ error: { code: 'service_unavailable' } })
+    }
+    expect((await timedCall('list', client(), 'GET', '/api/language-levels')).status).toBe(200)
+
+    await proxy.restore()
+    const deadline = Date.now() + 10_000
+    let after = await timedCall('session', learner, 'GET', '/api/auth/get-session')
+    while (after.status !== 200 && Date.now() < deadline) {
+      await sleep(200)
+      after = await timedCall('session', learner, 'GET', '/api/auth/get-session')
+    }
+    expect(after.status).toBe(200)
+    expect(JSON.parse(after.body)).toMatchObject({ user: { email: 'redis@example.com' } })
+    expect(server.process.exitCode).toBeNull()
   })
 })

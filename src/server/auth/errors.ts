@@ -44,9 +44,15 @@ export async function inApiErrorShape(response: Response): Promise<Response> {
     // Not JSON: only the status is known.
   }
   const known = typeof parsed.code === 'string' ? authCodes[parsed.code] : undefined
-  const code = known?.code ?? codeOfStatus(response.status)
-  const message =
-    typeof parsed.message === 'string' && parsed.message ? parsed.message : defaultMessages[code]
+  // better-auth answers its own 500 ("Failed to get session", …) when its storage — the database
+  // or Redis — fails under it: the client may try again, as on any route while a store is down.
+  const unavailable = !known && response.status === 500
+  const code = unavailable ? 'service_unavailable' : (known?.code ?? codeOfStatus(response.status))
+  const message = unavailable
+    ? defaultMessages.service_unavailable
+    : typeof parsed.message === 'string' && parsed.message
+      ? parsed.message
+      : defaultMessages[code]
   const fields: FieldErrors | undefined = known?.field ? { [known.field]: [message] } : undefined
   const headers = new Headers(response.headers)
   headers.set('Content-Type', 'application/json')
@@ -56,6 +62,7 @@ export async function inApiErrorShape(response: Response): Promise<Response> {
   if (response.status === 429 && retryAfter && !headers.has('Retry-After')) {
     headers.set('Retry-After', retryAfter)
   }
+  if (unavailable) headers.set('Retry-After', '5')
   return new Response(JSON.stringify(errorBody(code, message, fields)), {
     status: statusOfCode[code],
     headers,

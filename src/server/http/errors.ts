@@ -9,6 +9,7 @@ import {
   statusOfCode,
 } from '../../shared/errors.js'
 import { isDatabaseUnavailable, isTransactionConflict } from '../db/client.js'
+import { isRedisUnavailable } from '../redis.js'
 import type { AppEnv } from './context.js'
 
 /** An expected failure, answered with the API's error shape. */
@@ -54,8 +55,8 @@ export function handleError(error: unknown, c: Context<AppEnv>): Response {
     const code = codeOfStatus(error.status)
     return errorResponse(c, new ApiError(code, error.message || defaultMessages[code]))
   }
-  if (isDatabaseUnavailable(error)) {
-    c.var.logger.error({ err: error }, 'database unavailable')
+  if (isDatabaseUnavailable(error) || isRedisUnavailable(error)) {
+    c.var.logger.error({ err: error }, isRedisUnavailable(error) ? 'redis unavailable' : 'database unavailable')
     return errorResponse(
       c,
       new ApiError('service_unavailable', defaultMessages.service_unavailable, undefined, {
