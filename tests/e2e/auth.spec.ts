@@ -236,6 +236,8 @@ test.describe('two-step verification', () => {
     diagnostics,
   }) => {
     diagnostics.allowConsoleError(failedResource(401))
+    // The wrong code tried on purpose.
+    diagnostics.allowConsoleError(failedResource(400))
     const email = await registerAndConfirm(page, 'Secure User')
     await page.goto('/account')
     const section = page.getByRole('region', { name: 'Two-step verification' })
