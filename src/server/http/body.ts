@@ -1,5 +1,4 @@
 import type { MiddlewareHandler } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { validator } from 'hono-openapi'
 import type { z } from 'zod/mini'
 import type { AppEnv } from './context.js'
@@ -9,25 +8,82 @@ export const MAX_BODY_BYTES = 64 * 1024
 
 const methodsWithBody = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
-/** Refuses bodies over 64 KiB (413) and bodies that are not JSON (415) on the API. */
-const limitBody = bodyLimit({
-  maxSize: MAX_BODY_BYTES,
-  onError: () => {
-    throw new ApiError('payload_too_large', defaultMessages.payload_too_large)
-  },
-})
+const jsonType = /^application\/([\w.-]+\+)?json\s*(;|$)/i
 
+/**
+ * The API's input, checked once for every endpoint, better-auth's included: a query string with
+ * NUL is refused (400 on its parameter, see `refuseNul`); bodies that are not JSON (415) and bodies
+ * over 64 KiB (413) are refused; then the body is read here, once. A body the client stops sending
+ * before its end (fewer bytes than its Content-Length, a broken chunk) is then this one 400, the
+ * client's failure, wherever the body would have been read first: better-auth answered it with a
+ * 500, and a validator's broken stream was logged as the database being unavailable (its error
+ * carries the code ECONNRESET).
+ */
 export const apiBodyGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
+  refuseNulInQuery(c.req.url)
   // Reads skip the body checks: building the body stream costs a GET half its throughput.
   if (!methodsWithBody.has(c.req.method)) return next()
-  if (hasBody(c.req.raw)) {
-    const type = c.req.header('content-type') ?? ''
-    if (!/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type)) {
-      throw new ApiError('unsupported_media_type', defaultMessages.unsupported_media_type)
-    }
+  const request = c.req.raw
+  if (!hasBody(request)) return next()
+  if (!jsonType.test(c.req.header('content-type') ?? '')) {
+    throw new ApiError('unsupported_media_type', defaultMessages.unsupported_media_type)
   }
-  return limitBody(c, next)
+  // Announced too large: refused before a byte of it is read.
+  if (Number(request.headers.get('content-length')) > MAX_BODY_BYTES) throw tooLarge()
+  // The request is rebuilt on its URL, which a Host such as `256.1.1.1` makes unparsable (the
+  // Node adapter lets it through): the client's failure, not a 500.
+  if (!URL.canParse(request.url)) throw new ApiError('bad_request', 'The Host header is not a valid host.')
+  const body = await readBody(request)
+  checkJson(new TextDecoder().decode(body))
+  // As Hono's bodyLimit does for a chunked body: the rest of the app reads the bytes read here.
+  c.req.raw = new Request(request, { body })
+  return next()
 }
+
+/**
+ * What every endpoint (better-auth's too) would otherwise get wrong, checked once here on the text
+ * as the JSON readers decode it (a leading BOM dropped):
+ * - a body that is not an object: every body of this API is one, and better-auth's hooks read
+ *   fields of whatever they get (`'name' in false` threw: a 500 on sign-up);
+ * - text with NUL: PostgreSQL cannot store it, so it would fail in the database (a 500) instead of
+ *   here (400 on its field). In JSON, NUL can only be the escape `\u0000`, so the body is parsed
+ *   only when its text has one.
+ * A malformed body is left to whoever reads it, which refuses it as such.
+ */
+function checkJson(text: string) {
+  const objectLike = /^\s*\{/.test(text)
+  const withNul = /(?<!\\)(\\\\)*\\u0000/.test(text)
+  if (objectLike && !withNul) return
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    return
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw ApiError.validation({ issues: [{ path: [], message: 'The body must be a JSON object.' }] })
+  }
+  const path = pathOfNul(parsed)
+  if (path) throw ApiError.validation({ issues: [{ path, message: nulMessage }] })
+}
+
+const nulMessage = 'Must not contain the NUL character (U+0000).'
+
+/**
+ * PostgreSQL cannot store NUL, nor compare text with it: a search, a token or a code with NUL
+ * failed in the database (500), in the app's routes and in better-auth's (`?token=%00`). Only a
+ * query string with `%00` in it is parsed.
+ */
+function refuseNulInQuery(url: string) {
+  const start = url.indexOf('?')
+  if (start < 0 || !url.includes('%00', start)) return
+  const issues = [...new URLSearchParams(url.slice(start + 1))]
+    .filter(([name, value]) => name.includes('\u0000') || value.includes('\u0000'))
+    .map(([name]) => ({ path: [name.includes('\u0000') ? '_' : name], message: nulMessage }))
+  if (issues.length > 0) throw ApiError.validation({ issues }, 'The query string is not valid.')
+}
+
+const tooLarge = () => new ApiError('payload_too_large', defaultMessages.payload_too_large)
 
 function hasBody(request: Request): boolean {
   // HTTP/1.1 framing (RFC 9112 §6.3): without Content-Length or Transfer-Encoding there is no body.
@@ -36,6 +92,32 @@ function hasBody(request: Request): boolean {
   const length = request.headers.get('content-length')
   if (length !== null) return length.trim() !== '0'
   return request.headers.has('transfer-encoding')
+}
+
+/** The whole body, at most MAX_BODY_BYTES (413 beyond); 400 when it stops before its end. */
+async function readBody(request: Request): Promise<Uint8Array<ArrayBuffer>> {
+  const reader = request.body?.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array> | undefined
+    try {
+      chunk = await reader?.read()
+    } catch {
+      throw new ApiError('bad_request', 'The request body ended before it was complete.')
+    }
+    if (!chunk || chunk.done) break
+    size += chunk.value.length
+    if (size > MAX_BODY_BYTES) throw tooLarge()
+    chunks.push(chunk.value)
+  }
+  const body = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    body.set(chunk, offset)
+    offset += chunk.length
+  }
+  return body
 }
 
 /** Validates a JSON body with a shared zod schema (malformed JSON is a 400 too); documents it. */
@@ -80,4 +162,32 @@ function refuseWith(refusal: (issues: { path: PropertyKey[]; message: string }[]
       })),
     )
   }
+}
+
+/**
+ * The path of the first string with NUL in a parsed input, if any. Without recursion, and each
+ * node knowing only its parent: a body nested thousands deep (under 64 KiB) must neither overflow
+ * the stack nor copy its path at every level.
+ */
+function pathOfNul(input: unknown): PropertyKey[] | undefined {
+  interface Node {
+    value: unknown
+    key?: PropertyKey
+    parent?: Node
+  }
+  const pending: Node[] = [{ value: input }]
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    const { value } = node
+    if (typeof value === 'string') {
+      if (!value.includes('\u0000')) continue
+      const path: PropertyKey[] = []
+      for (let at: Node | undefined = node; at?.parent; at = at.parent) path.unshift(at.key as PropertyKey)
+      return path
+    }
+    if (typeof value !== 'object' || value === null) continue
+    for (const [key, child] of Object.entries(value)) {
+      pending.push({ value: child, key: Array.isArray(value) ? Number(key) : key, parent: node })
+    }
+  }
+  return undefined
 }

@@ -5,7 +5,6 @@ import {
   type ApiErrorBody,
   type ErrorCode,
   type FieldErrors,
-  fieldErrorsFromIssues,
   statusOfCode,
 } from '../../shared/errors.js'
 import { isDatabaseUnavailable, isTransactionConflict } from '../db/client.js'
@@ -31,7 +30,15 @@ export class ApiError extends Error {
   static validation(
     error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] },
     message = 'The request is not valid.'): ApiError {
-    return new ApiError('validation_failed', message, fieldErrorsFromIssues(error.issues))
+    // As fieldErrorsFromIssues, through a Map: the client names the fields (a NUL under the key
+    // `constructor` or `__proto__`), and filling a plain object found `Object.prototype.constructor`
+    // there and threw (a 500).
+    const grouped = new Map<string, string[]>()
+    for (const issue of error.issues) {
+      const field = issue.path.map(String).join('.') || '_'
+      grouped.set(field, [...(grouped.get(field) ?? []), issue.message])
+    }
+    return new ApiError('validation_failed', message, Object.fromEntries(grouped))
   }
 }
 
