@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { getConnInfo } from '@hono/node-server/conninfo'
-import { type Context, Hono } from 'hono'
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import type { Logger } from 'pino'
 import { auditRoutes } from './api/audit.js'
 import { demoRoutes } from './api/demo.js'
@@ -8,7 +8,7 @@ import { levelRoutes } from './api/levels.js'
 import { meRoutes } from './api/me.js'
 import { profileRoutes } from './api/profile.js'
 import { systemRoutes } from './api/system.js'
-import { type Auth, CLIENT_IP_HEADER } from './auth/auth.js'
+import { type Auth, CLIENT_IP_HEADER, COOKIE_PREFIX } from './auth/auth.js'
 import { inApiErrorShape } from './auth/errors.js'
 import type { Config } from './config.js'
 import type { Database } from './db/client.js'
@@ -21,6 +21,7 @@ import {
   sameOriginWrites,
   securityHeaders,
 } from './http/security.js'
+import { malformedCacheCookieRemover } from './http/session-memo.js'
 import { readSession } from './http/session.js'
 import { loadAppShell, mountClient } from './http/static.js'
 import { undocumented } from './openapi/describe.js'
@@ -28,6 +29,29 @@ import { openApiDocumentHandler } from './openapi/document.js'
 import { apiReferenceRoutes } from './openapi/reference.js'
 
 const requestIdPattern = /^[\w.:-]{1,128}$/
+
+/**
+ * A Host the HTTP server lets through but no URL parser takes (`256.1.1.1`): the request's URL
+ * cannot be read, by the origin check or better-auth. The client's mistake (400), not a 500.
+ */
+const refuseUnparsableUrl: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!URL.canParse(c.req.url)) throw new ApiError('bad_request', 'The Host header is not a valid host.')
+  await next()
+}
+
+/** A session cache cookie that is not what better-auth writes is dropped (see the remover). */
+const removeMalformedCacheCookies = malformedCacheCookieRemover(COOKIE_PREFIX)
+const dropMalformedCacheCookies: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const cookie = c.req.header('cookie')
+  const cleaned = cookie === undefined ? undefined : removeMalformedCacheCookies(cookie)
+  if (cleaned !== undefined) {
+    const headers = new Headers(c.req.raw.headers)
+    if (cleaned) headers.set('cookie', cleaned)
+    else headers.delete('cookie')
+    c.req.raw = new Request(c.req.raw, { headers })
+  }
+  await next()
+}
 
 export function createApp(deps: {
   config: Config
@@ -59,7 +83,7 @@ export function createApp(deps: {
     )
   })
   app.use('*', securityHeaders({ csp: () => csp, https: config.appUrl.startsWith('https:') }))
-  app.use('/api/*', sameOriginWrites(config.appUrl), apiBodyGuard)
+  app.use('/api/*', refuseUnparsableUrl, dropMalformedCacheCookies, sameOriginWrites(config.appUrl), apiBodyGuard)
 
   const system = systemRoutes(config, database)
   app.route('/api', system.api)

@@ -45,6 +45,9 @@ function checkProfile(body: Record<string, unknown>) {
   }
 }
 
+/** better-auth's cookies are `lingua.session_token`, `lingua.session_data`, … (`__Secure-` under https). */
+export const COOKIE_PREFIX = 'lingua'
+
 /** The header the app sets to the client's address (see `clientAddress` in app.ts). */
 export const CLIENT_IP_HEADER = 'x-lingua-client-ip'
 
@@ -248,7 +251,9 @@ export async function createAuth(deps: {
     hooks: {
       // What better-auth does not check itself, before its endpoint runs.
       before: createAuthMiddleware(async (ctx) => {
-        const body = (ctx.body ?? {}) as Record<string, unknown>
+        // A JSON body that is not an object is refused before (apiBodyGuard); safe on its own too.
+        const body: Record<string, unknown> =
+          typeof ctx.body === 'object' && ctx.body !== null && !Array.isArray(ctx.body) ? ctx.body : {}
         if (ctx.path === '/sign-in/email' && typeof body.email === 'string') {
           // The same answer for every email, with or without an account.
           const seconds = await lockout.lockedFor(body.email)
@@ -323,7 +328,7 @@ export async function createAuth(deps: {
       cookieCache: { enabled: true, maxAge: config.sessionCacheSeconds },
     },
     advanced: {
-      cookiePrefix: 'lingua',
+      cookiePrefix: COOKIE_PREFIX,
       useSecureCookies: config.appUrl.startsWith('https:'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

@@ -148,3 +148,24 @@ export function cacheCookieExpiry(
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null
 }
+
+/**
+ * For the Cookie header: the same header without the session cache cookies (or chunks of one)
+ * whose value is not base64url, as better-auth writes them; `undefined` when there is none.
+ * better-auth's decoder throws on such a value (a 500); without it, the session is read from its
+ * token as usual.
+ */
+export function malformedCacheCookieRemover(prefix: string): (cookieHeader: string) => string | undefined {
+  const cacheName = new RegExp(`^(?:__Secure-)?${prefix.replace(/\W/g, '\\$&')}\\.session_data(?:\\.\\d+)?$`)
+  return (cookieHeader) => {
+    let dropped = false
+    const kept = cookieHeader.split(';').filter((pair) => {
+      const equals = pair.indexOf('=')
+      if (equals === -1 || !cacheName.test(pair.slice(0, equals).trim())) return true
+      const malformed = !/^[\w-]*$/.test(cookieValue(pair.slice(equals + 1)))
+      dropped ||= malformed
+      return !malformed
+    })
+    return dropped ? kept.join(';').trim() : undefined
+  }
+}
