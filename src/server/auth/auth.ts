@@ -252,8 +252,8 @@ export async function createAuth(deps: {
       // What better-auth does not check itself, before its endpoint runs.
       before: createAuthMiddleware(async (ctx) => {
         // A JSON body that is not an object is refused before (apiBodyGuard); safe on its own too.
-        const body: Record<string, unknown> =
-          typeof ctx.body === 'object' && ctx.body !== null && !Array.isArray(ctx.body) ? ctx.body : {}
+        const sent: unknown = ctx.body
+        const body = (typeof sent === 'object' && sent !== null && !Array.isArray(sent) ? sent : {}) as Record<string, unknown>
         if (ctx.path === '/sign-in/email' && typeof body.email === 'string') {
           // The same answer for every email, with or without an account.
           const seconds = await lockout.lockedFor(body.email)
