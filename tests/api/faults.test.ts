@@ -38,25 +38,9 @@ async function timedCall(
   body?: unknown,
 ): Promise<Call> {
   const started = Date.now()
-  const cookies = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
   try {
-    const response = await fetch(`${client.server.url}${pathname}`, {
-      method,
-      headers: {
-        Origin: client.origin,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...(cookies ? { Cookie: cookies } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(HANG_MS),
-    })
     // The client keeps what the server sets, as a browser would (a renewed session cache cookie).
-    for (const header of response.headers.getSetCookie()) {
-      const [pair = ''] = header.split(';')
-      const [name = '', value = ''] = pair.split('=')
-      if (/Max-Age=0\b/i.test(header) || value === '') client.cookies.delete(name)
-      else client.cookies.set(name, value)
-    }
+    const response = await client.request(method, pathname, body, { signal: AbortSignal.timeout(HANG_MS) })
     const text = await response.text()
     return {
       kind,
@@ -319,7 +303,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL becoming unreachable u
         if (call.ms >= ANSWER_BOUND_MS) problems.push(`too slow: ${describeCall(call, cut)}`)
         if (typeof call.status !== 'number' || call.status >= 500) {
           if (call.status !== 503 || notUnavailable(call)) problems.push(`failed: ${describeCall(call, cut)}`)
-        } else if (call.status !== 200) {
+        } else if (call.status !== 200 && !(call.kind === 'level edit' && call.status === 409)) {
+          // (A 409 is the right answer to an edit after one whose outcome the outage hid: its
+          // COMMIT, held in the black hole, may land once the network heals.)
           problems.push(`unexpected: ${describeCall(call, cut)}`)
         }
         // Started once the database was gone and answered before it came back: nothing to answer with.

@@ -617,7 +617,7 @@ function agentOf(server: ServerProcess) {
 const forwardedFor = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`
 
 function cookieOf(client: Client | undefined): string {
-  return client ? [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ') : ''
+  return client ? client.cookieHeader() : ''
 }
 
 /** The headers of a shot: a browser-like client's (Origin, its cookies, JSON), then its changes. */

@@ -32,37 +32,8 @@ const cacheCookieExpiry = (value: string) =>
  * A client whose requests come from an address of its own (X-Forwarded-For, as TRUST_PROXY is
  * on): its sign-ups and sign-ins are not counted against the limits the last tests exhaust.
  */
-class ClientAt extends Client {
-  constructor(
-    server: ServerProcess,
-    readonly address: string,
-  ) {
-    super(server)
-  }
-
-  override async request(method: string, pathname: string, body?: unknown): Promise<Response> {
-    const response = await fetch(`${this.server.url}${pathname}`, {
-      method,
-      headers: {
-        Origin: this.origin,
-        'X-Forwarded-For': this.address,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...(this.cookies.size > 0
-          ? { Cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') }
-          : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      redirect: 'manual',
-    })
-    for (const header of response.headers.getSetCookie()) {
-      const [pair = ''] = header.split(';')
-      const [name = '', value = ''] = pair.split('=')
-      if (/Max-Age=0\b/i.test(header) || value === '') this.cookies.delete(name)
-      else this.cookies.set(name, value)
-    }
-    return response
-  }
-}
+const clientAt = (server: ServerProcess, address: string) =>
+  new Client(server, server.url, { 'X-Forwarded-For': address })
 
 describe.runIf(process.env.TEST_DATABASE_URL && redisUrl)(
   'two instances sharing PostgreSQL and Redis',
@@ -132,10 +103,10 @@ describe.runIf(process.env.TEST_DATABASE_URL && redisUrl)(
       async ({ how, revoke }) => {
         const email = `${how.replaceAll(' ', '-')}@example.com`
         const address = `198.18.1.${how.length}`
-        const laptop = new ClientAt(a, address)
+        const laptop = clientAt(a, address)
         await registerAndVerify(laptop, dataDir, { email, password })
         // A second session, made on instance B: the phone.
-        const phone = new ClientAt(b, address)
+        const phone = clientAt(b, address)
         expect((await phone.request('POST', '/api/auth/sign-in/email', { email, password })).status).toBe(200)
         const phoneToken = decodeURIComponent(phone.cookies.get(tokenCookie) ?? '').split('.')[0] ?? ''
         for (let i = 0; i < 3; i++) expect((await phone.request('GET', '/api/me')).status).toBe(200)
@@ -175,9 +146,9 @@ describe.runIf(process.env.TEST_DATABASE_URL && redisUrl)(
     )
 
     it('refuses on instance B an edit of a level based on the version instance A has just replaced', async () => {
-      const onA = new ClientAt(a, '198.18.2.1')
+      const onA = clientAt(a, '198.18.2.1')
       await registerAndVerify(onA, dataDir, { email: adminEmail, password })
-      const onB = new ClientAt(b, '198.18.2.1')
+      const onB = clientAt(b, '198.18.2.1')
       for (const [name, value] of onA.cookies) onB.cookies.set(name, value)
       const [level] = await allLevels(onB)
       expect(level).toBeDefined()

@@ -156,7 +156,7 @@ describe('writes from another site (CSRF) are refused on every write endpoint', 
   it.each(attacks)('with %s: 403 in the error shape, no cookie, nothing written', async (_name, attack) => {
     const { server, admin } = world
     const before = await state()
-    const cookie = [...admin.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+    const cookie = admin.cookieHeader()
     const wrong: string[] = []
     // Also methods and paths nobody documented: the policy covers all of /api, not a list.
     const all = [
@@ -197,7 +197,7 @@ describe('writes from another site (CSRF) are refused on every write endpoint', 
       method: 'PUT',
       headers: {
         origin: 'https://evil.example',
-        cookie: [...learner.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+        cookie: learner.cookieHeader(),
         'content-type': 'application/json',
       },
       body: JSON.stringify(profile),

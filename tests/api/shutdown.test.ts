@@ -59,7 +59,7 @@ describe.each(databaseTargets())('graceful shutdown on %s', (target) => {
     const world = await startAdminWorld(target, `shutdown-load`, { SHUTDOWN_TIMEOUT_MS: '600000' })
     try {
       const { server: loaded, learner } = world
-      const cookie = [...learner.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+      const cookie = learner.cookieHeader()
       // Few sockets, each reused for request after request, as a browser or a load balancer does.
       const agent = new http.Agent({ keepAlive: true, maxSockets: 12 })
       const send = (what: string, method: string, path: string, body?: unknown): Sent => {

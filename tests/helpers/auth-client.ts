@@ -8,28 +8,40 @@ export class Client {
   constructor(
     readonly server: ServerProcess,
     readonly origin = server.url,
+    /** Sent with every request, e.g. an X-Forwarded-For of its own. */
+    readonly headers: Record<string, string> = {},
   ) {}
 
-  async request(method: string, pathname: string, body?: unknown): Promise<Response> {
+  async request(method: string, pathname: string, body?: unknown, init: RequestInit = {}): Promise<Response> {
     const response = await fetch(`${this.server.url}${pathname}`, {
       method,
       headers: {
         Origin: this.origin,
+        ...this.headers,
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...(this.cookies.size > 0
-          ? { Cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') }
-          : {}),
+        ...(this.cookies.size > 0 ? { Cookie: this.cookieHeader() } : {}),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
       redirect: 'manual',
+      ...init,
     })
+    this.keepCookies(response)
+    return response
+  }
+
+  /** The Cookie header of what the client holds. */
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+  }
+
+  /** Keeps what the answer sets, and forgets what it expires, as a browser would. */
+  keepCookies(response: Response): void {
     for (const header of response.headers.getSetCookie()) {
       const [pair = ''] = header.split(';')
       const [name = '', value = ''] = pair.split('=')
       if (/Max-Age=0\b/i.test(header) || value === '') this.cookies.delete(name)
       else this.cookies.set(name, value)
     }
-    return response
   }
 }
 
