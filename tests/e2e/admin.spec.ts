@@ -398,13 +398,20 @@ test.describe('with no levels at all', () => {
       const page = await context.newPage()
       await page.goto('/admin/language-levels')
       await expect(mainHeading(page)).toHaveText('Language levels')
-      await expect(page.getByRole('cell', { name: 'No data' })).toBeVisible()
+      // Each empty state says what to do next.
+      await expect(page.getByRole('cell', { name: 'No data' })).toContainText('Add the first one with “New level”')
       await expect(page.getByRole('navigation', { name: 'Pages', exact: true })).toHaveCount(0)
       await searchFor(page, 'A1')
       await expect(page.getByText('No matching data')).toBeVisible()
+      await expect(page.getByText('Try other words, or clear the search.')).toBeVisible()
       await page.getByRole('button', { name: 'Reorder' }).click()
       await expect(page.getByRole('region', { name: 'Reorder levels' })).toContainText('No data')
+      await expect(page.getByRole('region', { name: 'Reorder levels' })).toContainText('add a level first')
       expect(await accessibilityViolations(page)).toEqual([])
+      await page.goto('/')
+      await expect(page.getByRole('region', { name: 'The levels' })).toContainText(
+        'The levels will show here once an administrator adds them.',
+      )
       await context.close()
     } finally {
       await server.stop()

@@ -7,6 +7,7 @@ import { Skeleton } from '../../components/ui/skeleton'
 import { cn } from '../../lib/cn'
 import { format } from '../../lib/i18n'
 import { auditQuery } from '../../lib/levels-api'
+import { EmptyState } from '../../components/ui/empty-state'
 import { ErrorAlert } from '../../components/ui/error-alert'
 import { Card } from './card'
 import { auditMessages } from './messages'
@@ -83,7 +84,7 @@ export function AuditLog() {
       {query.isError && !data && (
         <ErrorAlert error={query.error} onRetry={query.refetch} />
       )}
-      {data && data.total === 0 && <p className="py-6 text-center text-muted-foreground">{ui.noData}</p>}
+      {data && data.total === 0 && <EmptyState title={ui.noData} hint={t.emptyHint} />}
       {data && data.total > 0 && (
         <div className="grid grid-cols-1 gap-4">
           {/* A table where there is room for one, else a list. */}

@@ -17,6 +17,7 @@ import { Button } from '../../components/ui/button'
 import { SortIcon } from '../../components/ui/icons'
 import { uiMessages } from '../../components/ui/messages'
 import { Skeleton } from '../../components/ui/skeleton'
+import { EmptyState } from '../../components/ui/empty-state'
 import { ErrorAlert } from '../../components/ui/error-alert'
 import { cn } from '../../lib/cn'
 import { format } from '../../lib/i18n'
@@ -253,8 +254,11 @@ export function LevelsTable({ onDelete }: { onDelete: (level: DeletableLevel) =>
                   ))}
                 {data && data.items.length === 0 && (
                   <tr>
-                    <td colSpan={columns.length} className="px-3 py-12 text-center text-muted-foreground">
-                      {q ? ui.noMatch : ui.noData}
+                    <td colSpan={columns.length} className="px-3 py-6">
+                      <EmptyState
+                        title={q ? ui.noMatch : ui.noData}
+                        hint={q ? t.noMatchHint : t.emptyHint}
+                      />
                     </td>
                   </tr>
                 )}

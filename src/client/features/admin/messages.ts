@@ -10,6 +10,9 @@ export const levelsAdminMessages = i18n('adminLevels', {
   reorder: 'Reorder',
   search: 'Search levels',
   searchPlaceholder: 'Code, name or description',
+  emptyHint: 'Add the first one with “New level”: learners choose from these.',
+  noMatchHint: 'Try other words, or clear the search.',
+  reorderEmptyHint: 'There is nothing to order yet: add a level first.',
   tableCaption: 'Language levels',
   position: 'Position',
   code: 'Code',
@@ -107,6 +110,7 @@ export const levelFormMessages = i18n('levelForm', {
 export const auditMessages = i18n('audit', {
   title: 'Recent changes',
   lead: 'Every change an administrator made, newest first.',
+  emptyHint: 'Changes to levels and roles will be listed here as they are made.',
   pages: 'Pages of recent changes',
   loading: 'Loading changes…',
   time: 'Time',

@@ -22,6 +22,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import type { LanguageLevel } from '../../../shared/level-constants'
 import { Button } from '../../components/ui/button'
+import { EmptyState } from '../../components/ui/empty-state'
 import { GripIcon } from '../../components/ui/icons'
 import { uiMessages } from '../../components/ui/messages'
 import { Skeleton } from '../../components/ui/skeleton'
@@ -115,7 +116,7 @@ export default function ReorderLevels({ onDone }: { onDone: () => void }) {
       {query.isError && (
         <ErrorAlert error={query.error} onRetry={query.refetch} />
       )}
-      {query.data && levels.length === 0 && <p className="py-6 text-center text-muted-foreground">{ui.noData}</p>}
+      {query.data && levels.length === 0 && <EmptyState title={ui.noData} hint={t.reorderEmptyHint} />}
       {levels.length > 0 && (
         <DndContext
           sensors={sensors}

@@ -3,6 +3,7 @@ import { Await, CatchBoundary, useRouter } from '@tanstack/react-router'
 import { Suspense } from 'react'
 import type { LanguageLevel } from '../../../shared/level-constants'
 import { Button } from '../../components/ui/button'
+import { EmptyState } from '../../components/ui/empty-state'
 import { uiMessages } from '../../components/ui/messages'
 import { Skeleton } from '../../components/ui/skeleton'
 import { HttpError } from '../../lib/http-error'
@@ -46,9 +47,10 @@ export function LevelList({ levels }: { levels: Promise<LanguageLevel[]> }) {
 }
 
 function LevelCards({ levels }: { levels: LanguageLevel[] }) {
+  const t = useStore(homeMessages)
   const ui = useStore(uiMessages)
   if (levels.length === 0) {
-    return <p className="rounded-xl border bg-card p-6 text-center text-muted-foreground">{ui.noData}</p>
+    return <EmptyState title={ui.noData} hint={t.levelListEmptyHint} className="rounded-xl border bg-card p-6" />
   }
   return (
     <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

@@ -18,6 +18,7 @@ export const homeMessages = i18n('home', {
   levelListLead: 'What each level means, from the first words to mastery.',
   levelListLoading: 'Loading the levels…',
   levelListError: 'The levels could not be loaded. Check your connection and try again.',
+  levelListEmptyHint: 'The levels will show here once an administrator adds them.',
   levelListUnavailable: 'The levels could not be loaded: the service is temporarily unavailable. Try again in a moment.',
   retry: 'Try again',
   privacyBody:
