@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import net from 'node:net'
 import path from 'node:path'
 import { serve } from '@hono/node-server'
@@ -15,6 +15,9 @@ import { projectRoot } from './paths.js'
 const { version } = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
   version: string
 }
+
+/** How long an idle keep-alive connection stays open (a load balancer's idle timeout is 60 s). */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000
 
 /** On shutdown, how long an idle keep-alive connection may still bring a request. */
 const IDLE_CONNECTION_GRACE_MS = 500
@@ -62,6 +65,13 @@ async function main() {
       `Lingua ${version} listening`,
     )
   })
+  // An idle keep-alive connection is kept longer than the clients in front keep theirs (a load
+  // balancer's 60 s, a browser's): with Node's 5 s, a request sent on a connection just as the
+  // server closes it is reset (a 502 behind a balancer, ECONNRESET for a script).
+  if (server instanceof http.Server) {
+    server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS
+    server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000
+  }
 
   server.on('error', (error: NodeJS.ErrnoException) => {
     logger.fatal(

@@ -16,6 +16,12 @@ describe.each(databaseTargets())('health and readiness on %s', (target) => {
     expect(await response.json()).toMatchObject({ status: 'ok' })
   })
 
+  it('keeps an idle connection open longer than a load balancer does (65 s, not Node’s 5 s)', async () => {
+    const response = await fetch(`${server.url}/api/health`)
+    await response.body?.cancel()
+    expect(response.headers.get('keep-alive')).toBe('timeout=65')
+  })
+
   it('GET /api/ready answers that the database is reachable, and which one', async () => {
     const response = await fetch(`${server.url}/api/ready`)
     expect(response.status).toBe(200)
