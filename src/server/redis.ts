@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis'
 import type { Logger } from 'pino'
+import { errorChain } from './error-chain.js'
 
 /**
  * The shared Redis of several instances (REDIS_URL): session cache, rate-limit counters, sign-in
@@ -21,11 +22,9 @@ export function openRedis(url: string, logger: Logger): Redis {
  * sent on a closed connection (answer 503, not 500).
  */
 export function isRedisUnavailable(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; typeof e === 'object' && e !== null && depth < 5; depth++) {
-    const { name, message } = e as { name?: unknown; message?: unknown }
+  for (const { name, message } of errorChain(error)) {
     if (name === 'MaxRetriesPerRequestError') return true
     if (typeof message === 'string' && /^Connection is closed\.|Stream isn't writeable/.test(message)) return true
-    e = (e as { cause?: unknown }).cause
   }
   return false
 }

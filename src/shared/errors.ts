@@ -59,10 +59,12 @@ export function isApiErrorBody(value: unknown): value is ApiErrorBody {
 export function fieldErrorsFromIssues(
   issues: readonly { path: readonly PropertyKey[]; message: string }[],
 ): FieldErrors {
-  const fields: FieldErrors = {}
+  // Through a Map: the client names the fields, and in a plain object a field named `constructor`
+  // or `__proto__` would find Object.prototype's (filling it threw: a 500).
+  const fields = new Map<string, string[]>()
   for (const issue of issues) {
     const key = issue.path.map(String).join('.') || '_'
-    ;(fields[key] ??= []).push(issue.message)
+    fields.set(key, [...(fields.get(key) ?? []), issue.message])
   }
-  return fields
+  return Object.fromEntries(fields)
 }

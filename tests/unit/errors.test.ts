@@ -43,5 +43,13 @@ describe('the API error shape', () => {
     const fields = fieldErrorsFromIssues(result.error?.issues ?? [])
     expect(Object.keys(fields).sort()).toEqual(['email', 'message', 'name'])
     expect(fieldErrorsFromIssues([{ path: [], message: 'whole body' }])).toEqual({ _: ['whole body'] })
+    // Field names come from the client: Object.prototype's own names are fields like any other.
+    expect(
+      fieldErrorsFromIssues([
+        { path: ['constructor'], message: 'a' },
+        { path: ['__proto__'], message: 'b' },
+        { path: ['constructor'], message: 'c' },
+      ]),
+    ).toEqual(Object.fromEntries([['constructor', ['a', 'c']], ['__proto__', ['b']]]))
   })
 })

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import type { Logger } from 'pino'
+import { errorChain } from '../error-chain.js'
 import { migrationsFolder, pgliteTemplate } from '../paths.js'
 import * as schema from './schema.js'
 
@@ -190,16 +191,6 @@ const unavailableCodes = new Set([
   '08003',
   '08006',
 ])
-
-/** An error and its causes: drizzle wraps the driver's error in a DrizzleQueryError. */
-function* errorChain(
-  error: unknown,
-): Generator<{ code?: unknown; message?: unknown; constraint?: unknown; severity?: unknown }> {
-  for (let e: unknown = error, depth = 0; typeof e === 'object' && e !== null && depth < 5; depth++) {
-    yield e
-    e = (e as { cause?: unknown }).cause
-  }
-}
 
 /** Whether an error means the database cannot be reached (answer 503, not 500). */
 export function isDatabaseUnavailable(error: unknown): boolean {

@@ -30,9 +30,8 @@ export const apiBodyGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   // Announced too large: refused before a byte of it is read.
   if (Number(request.headers.get('content-length')) > MAX_BODY_BYTES) throw tooLarge()
-  // The request is rebuilt on its URL, which a Host such as `256.1.1.1` makes unparsable (the
-  // Node adapter lets it through): the client's failure, not a 500.
-  if (!URL.canParse(request.url)) throw new ApiError('bad_request', 'The Host header is not a valid host.')
+  // (The request is rebuilt on its URL: `refuseUnparsableUrl` in app.ts has refused one that
+  // cannot be parsed, before this guard.)
   const body = await readBody(request)
   checkJson(new TextDecoder().decode(body))
   // As Hono's bodyLimit does for a chunked body: the rest of the app reads the bytes read here.

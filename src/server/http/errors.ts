@@ -5,6 +5,7 @@ import {
   type ApiErrorBody,
   type ErrorCode,
   type FieldErrors,
+  fieldErrorsFromIssues,
   statusOfCode,
 } from '../../shared/errors.js'
 import { isDatabaseUnavailable, isTransactionConflict } from '../db/client.js'
@@ -30,15 +31,7 @@ export class ApiError extends Error {
   static validation(
     error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] },
     message = 'The request is not valid.'): ApiError {
-    // As fieldErrorsFromIssues, through a Map: the client names the fields (a NUL under the key
-    // `constructor` or `__proto__`), and filling a plain object found `Object.prototype.constructor`
-    // there and threw (a 500).
-    const grouped = new Map<string, string[]>()
-    for (const issue of error.issues) {
-      const field = issue.path.map(String).join('.') || '_'
-      grouped.set(field, [...(grouped.get(field) ?? []), issue.message])
-    }
-    return new ApiError('validation_failed', message, Object.fromEntries(grouped))
+    return new ApiError('validation_failed', message, fieldErrorsFromIssues(error.issues))
   }
 }
 
@@ -62,8 +55,9 @@ export function handleError(error: unknown, c: Context<AppEnv>): Response {
     const code = codeOfStatus(error.status)
     return errorResponse(c, new ApiError(code, error.message || defaultMessages[code]))
   }
-  if (isDatabaseUnavailable(error) || isRedisUnavailable(error)) {
-    c.var.logger.error({ err: error }, isRedisUnavailable(error) ? 'redis unavailable' : 'database unavailable')
+  const unavailable = isDatabaseUnavailable(error) ? 'database' : isRedisUnavailable(error) ? 'redis' : undefined
+  if (unavailable) {
+    c.var.logger.error({ err: error }, `${unavailable} unavailable`)
     return errorResponse(
       c,
       new ApiError('service_unavailable', defaultMessages.service_unavailable, undefined, {
