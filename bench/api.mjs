@@ -38,18 +38,14 @@ import {
   tokenCookie,
   verdict,
   withServer,
+  wrkSettings,
 } from './lib.mjs'
 
 requireBuild()
 requireCommand('wrk', 'apt-get install wrk')
 
 const args = parseArgs()
-const wrkOptions = {
-  threads: Number(args.threads ?? 2),
-  connections: Number(args.connections ?? 64),
-  duration: String(args.duration ?? '10s'),
-}
-const warmup = String(args.warmup ?? '2s')
+const { wrkOptions, warmup } = wrkSettings(args)
 const adminUrl = process.env.TEST_DATABASE_URL || undefined
 if (!adminUrl) {
   console.error(

@@ -34,18 +34,14 @@ import {
   runWrk,
   tokenCookie,
   withServer,
+  wrkSettings,
 } from './lib.mjs'
 
 requireBuild()
 requireCommand('wrk', 'apt-get install wrk')
 
 const args = parseArgs()
-const wrkOptions = {
-  threads: Number(args.threads ?? 2),
-  connections: Number(args.connections ?? 64),
-  duration: String(args.duration ?? '10s'),
-}
-const warmup = String(args.warmup ?? '2s')
+const { wrkOptions, warmup } = wrkSettings(args)
 const signIns = Math.max(1, Number(args['sign-ins'] ?? 30))
 const adminUrl = process.env.TEST_DATABASE_URL || undefined
 if (args.postgres && !adminUrl) {

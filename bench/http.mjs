@@ -19,17 +19,13 @@ import {
   round,
   runWrk,
   withServer,
+  wrkSettings,
 } from './lib.mjs'
 
 requireCommand('wrk', 'apt-get install wrk')
 
 const args = parseArgs()
-const wrkOptions = {
-  threads: Number(args.threads ?? 2),
-  connections: Number(args.connections ?? 64),
-  duration: String(args.duration ?? '10s'),
-}
-const warmup = String(args.warmup ?? '2s')
+const { wrkOptions, warmup } = wrkSettings(args)
 const adminUrl = process.env.TEST_DATABASE_URL || undefined
 if (args.postgres && !adminUrl) {
   console.error('--postgres needs TEST_DATABASE_URL (a PostgreSQL admin URL).')

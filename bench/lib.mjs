@@ -549,3 +549,15 @@ export function parseArgs(argv = process.argv.slice(2)) {
   }
   return options
 }
+
+/** The wrk settings every load script takes: --threads=2 --connections=64 --duration=10s --warmup=2s. */
+export function wrkSettings(args) {
+  return {
+    wrkOptions: {
+      threads: Number(args.threads ?? 2),
+      connections: Number(args.connections ?? 64),
+      duration: String(args.duration ?? '10s'),
+    },
+    warmup: String(args.warmup ?? '2s'),
+  }
+}
