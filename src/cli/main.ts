@@ -4,6 +4,7 @@ import path from 'node:path'
 import { type Role, listAdmins, setRoleByEmail } from '../server/auth/roles.js'
 import { ConfigError, loadConfig } from '../server/config.js'
 import { openDatabase } from '../server/db/client.js'
+import { FolderInUseError } from '../server/db/folder-lock.js'
 import { createLogger } from '../server/logger.js'
 import { projectRoot } from '../server/paths.js'
 
@@ -11,18 +12,6 @@ const usage = `Usage:
   npm run cli -- admin grant <email>    make an account an administrator
   npm run cli -- admin revoke <email>   make an administrator an ordinary user
   npm run cli -- admin list             list the administrators`
-
-/** PGlite allows one process per folder: refuse while a server on this machine uses it. */
-async function serverIsRunning(port: number): Promise<boolean> {
-  try {
-    const response = await fetch(`http://127.0.0.1:${port}/api/health`, {
-      signal: AbortSignal.timeout(1000),
-    })
-    return response.ok
-  } catch {
-    return false
-  }
-}
 
 async function main(args: string[]): Promise<number> {
   const [area, command, email] = args
@@ -38,12 +27,6 @@ async function main(args: string[]): Promise<number> {
     version: string
   }
   const config = loadConfig(process.env, version)
-  if (!config.databaseUrl && (await serverIsRunning(config.port))) {
-    console.error(
-      `The server is running on port ${config.port} with the embedded database, which one process at a time may open. Stop it, run this again, then start it.`,
-    )
-    return 1
-  }
   const logger = createLogger({ level: 'warn', pretty: false })
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger })
   try {
@@ -69,7 +52,8 @@ async function main(args: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error)
+    // A bad variable, or the embedded database open in another process: the message says it all.
+    console.error(error instanceof ConfigError || error instanceof FolderInUseError ? error.message : error)
     process.exit(1)
   },
 )

@@ -12,6 +12,7 @@ import pg from 'pg'
 import type { Logger } from 'pino'
 import { errorChain } from '../error-chain.js'
 import { migrationsFolder, pgliteTemplate } from '../paths.js'
+import { lockFolder } from './folder-lock.js'
 import * as schema from './schema.js'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -43,6 +44,16 @@ async function openPglite(dataDir: string): Promise<Database> {
   // PGlite does not create parent folders.
   await mkdir(dataDir, { recursive: true })
   const folder = path.join(dataDir, 'pglite')
+  const unlock = await lockFolder(folder)
+  try {
+    return await openPgliteFolder(folder, unlock)
+  } catch (error) {
+    unlock()
+    throw error
+  }
+}
+
+async function openPgliteFolder(folder: string, unlock: () => void): Promise<Database> {
   // A new database starts as a copy of the build's template: initdb in WebAssembly takes seconds.
   if (!existsSync(path.join(folder, 'PG_VERSION')) && existsSync(pgliteTemplate)) {
     await cp(pgliteTemplate, folder, { recursive: true })
@@ -56,7 +67,10 @@ async function openPglite(dataDir: string): Promise<Database> {
       await client.query('select 1')
     },
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      await client.close()
+      unlock()
+    },
   }
 }
 
