@@ -1,6 +1,9 @@
 import { defineConfig } from 'vite'
 
-/** Bundles the API server for Node; dependencies stay in node_modules. */
+/**
+ * Bundles the API server and the administrator CLI for Node (run with `node`, no devDependency);
+ * dependencies stay in node_modules.
+ */
 export default defineConfig({
   publicDir: false,
   build: {
@@ -10,7 +13,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rollupOptions: {
-      input: { main: 'src/server/main.ts' },
+      input: { main: 'src/server/main.ts', cli: 'src/cli/main.ts' },
       output: { format: 'es', entryFileNames: '[name].js' },
     },
   },

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process'
 import { projectRoot } from './server.js'
 
-/** Runs `npm run cli -- …` (tsx on the sources) and returns its exit code and output. */
+/** Runs the built CLI (`node dist/server/cli.js …`, as `npm run cli -- …` does) and returns its exit code and output. */
 export function cli(args: string[], env: Record<string, string>) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+    const child = spawn(process.execPath, ['dist/server/cli.js', ...args], {
       cwd: projectRoot,
       env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', ...env },
     })
