@@ -58,8 +58,10 @@ export function createApp(deps: {
   logger: Logger
   database: Database
   auth: Auth
+  /** True once the process is shutting down (readiness answers 503). */
+  isDraining?: () => boolean
 }) {
-  const { config, logger, database, auth } = deps
+  const { config, logger, database, auth, isDraining = () => false } = deps
   const shell = loadAppShell(config.clientDir)
   if (!shell) logger.warn({ clientDir: config.clientDir }, 'client not built: pages answer 503')
   const csp = contentSecurityPolicy(shell ? inlineScriptHashes(shell.html) : [])
@@ -85,7 +87,7 @@ export function createApp(deps: {
   app.use('*', securityHeaders({ csp: () => csp, https: config.appUrl.startsWith('https:') }))
   app.use('/api/*', refuseUnparsableUrl, dropMalformedCacheCookies, sameOriginWrites(config.appUrl), apiBodyGuard)
 
-  const system = systemRoutes(config, database)
+  const system = systemRoutes(config, database, isDraining)
   app.route('/api', system.api)
   app.route('/api/demo', demoRoutes(config, database))
   // Routes that need to know who is asking; each guards itself with requireUser/requireAdmin.

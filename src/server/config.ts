@@ -48,6 +48,11 @@ const envSchema = z.object({
   CLIENT_DIR: z.string().min(1).default('./dist/client'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /**
+   * On SIGTERM, how long the server goes on taking connections while `/api/ready` answers 503, so
+   * that a load balancer stops sending before the connections close.
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  /**
    * How long a session is served from its signed cache cookie: the bound within which a revoked
    * session is refused everywhere. Tests shorten it rather than wait a minute.
    */
@@ -77,6 +82,8 @@ export interface Config {
   logLevel: string
   clientDir: string
   shutdownTimeoutMs: number
+  /** On SIGTERM, connections are still taken this long, with readiness 503. */
+  shutdownDelayMs: number
   /** A revoked session can still be used for at most this long (better-auth's cookie cache). */
   sessionCacheSeconds: number
   version: string
@@ -124,6 +131,7 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     clientDir: path.resolve(e.CLIENT_DIR),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     version,
   }

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs'
-import http, { type IncomingMessage, type ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import net from 'node:net'
 import path from 'node:path'
-import { serve } from '@hono/node-server'
 import { createApp } from './app.js'
 import { createAuth } from './auth/auth.js'
 import { ConfigError, loadConfig } from './config.js'
 import { openDatabase } from './db/client.js'
+import { FolderInUseError } from './db/folder-lock.js'
+import { createNodeServer } from './http/node-server.js'
 import { createLogger, wantsPrettyLogs } from './logger.js'
 import { createMailer, createMemoryMailThrottle, createRedisMailThrottle } from './mail/index.js'
 import { openRedis } from './redis.js'
@@ -15,9 +16,6 @@ import { projectRoot } from './paths.js'
 const { version } = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
   version: string
 }
-
-/** How long an idle keep-alive connection stays open (a load balancer's idle timeout is 60 s). */
-const KEEP_ALIVE_TIMEOUT_MS = 65_000
 
 /** On shutdown, how long an idle keep-alive connection may still bring a request. */
 const IDLE_CONNECTION_GRACE_MS = 500
@@ -40,11 +38,17 @@ async function main() {
   })
   process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'))
 
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    logger,
-  })
+  let database
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger })
+  } catch (error) {
+    if (error instanceof FolderInUseError) {
+      logger.fatal({ holder: error.holder }, error.message)
+      logger.flush()
+      process.exit(1)
+    }
+    throw error
+  }
   await database.migrate()
   logger.info({ database: database.kind }, 'database migrated')
 
@@ -58,20 +62,24 @@ async function main() {
       : createMemoryMailThrottle(),
   })
   const auth = await createAuth({ config, database, mailer, logger, redis })
-  const app = createApp({ config, logger, database, auth })
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const app = createApp({ config, logger, database, auth, isDraining: () => stopping })
+  const server = createNodeServer({
+    fetch: app.fetch,
+    hostname: config.host,
+    https: config.appUrl.startsWith('https:'),
+    logger,
+  })
+  server.listen(config.port, config.host, () => {
+    const address = server.address()
     logger.info(
-      { port: info.port, url: config.appUrl, startupMs: Math.round(process.uptime() * 1000) },
+      {
+        port: typeof address === 'object' && address ? address.port : config.port,
+        url: config.appUrl,
+        startupMs: Math.round(process.uptime() * 1000),
+      },
       `Lingua ${version} listening`,
     )
   })
-  // An idle keep-alive connection is kept longer than the clients in front keep theirs (a load
-  // balancer's 60 s, a browser's): with Node's 5 s, a request sent on a connection just as the
-  // server closes it is reset (a 502 behind a balancer, ECONNRESET for a script).
-  if (server instanceof http.Server) {
-    server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS
-    server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000
-  }
 
   server.on('error', (error: NodeJS.ErrnoException) => {
     logger.fatal(
@@ -101,14 +109,25 @@ async function main() {
     response.once('close', () => answering.delete(response))
   })
 
+  /**
+   * Shutdown in two steps. From the signal on, `/api/ready` answers 503 and every answer closes its
+   * connection; for SHUTDOWN_DELAY_MS (SIGTERM only: Ctrl-C in a terminal stops at once) new
+   * connections are still served, while the balancer notices and stops sending. Then the listener
+   * closes and the requests under way finish, for at most SHUTDOWN_TIMEOUT_MS.
+   */
   const shutdown = (signal: string) => {
     if (stopping) return
     stopping = true
-    logger.info({ signal }, 'shutting down: finishing in-flight requests')
+    const delayMs = signal === 'SIGTERM' ? config.shutdownDelayMs : 0
+    logger.info({ signal, delayMs }, 'shutting down: not ready, finishing in-flight requests')
     for (const response of answering) closeAfter(response)
+    setTimeout(stopAccepting, delayMs)
+  }
+
+  const stopAccepting = () => {
     const force = setTimeout(() => {
       logger.warn('shutdown timeout: closing remaining connections')
-      if ('closeAllConnections' in server) server.closeAllConnections()
+      server.closeAllConnections()
     }, config.shutdownTimeoutMs)
     force.unref()
     const finish = async (error?: Error) => {
@@ -131,7 +150,7 @@ async function main() {
     // After a moment for such requests to be read (and answered, with Connection: close), the
     // connections still idle are closed: they would otherwise hold close() open.
     setTimeout(() => {
-      if ('closeIdleConnections' in server) server.closeIdleConnections()
+      server.closeIdleConnections()
     }, IDLE_CONNECTION_GRACE_MS).unref()
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))

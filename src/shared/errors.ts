@@ -10,9 +10,11 @@ export const errorCodes = [
   'forbidden',
   'not_found',
   'conflict',
+  'request_timeout',
   'payload_too_large',
   'unsupported_media_type',
   'rate_limited',
+  'headers_too_large',
   'internal_error',
   'service_unavailable',
 ] as const
@@ -30,9 +32,11 @@ export const statusOfCode: Record<ErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  request_timeout: 408,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  headers_too_large: 431,
   internal_error: 500,
   service_unavailable: 503,
 }

@@ -1,3 +1,4 @@
+import net from 'node:net'
 import { Hono } from 'hono'
 import pino from 'pino'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -133,6 +134,58 @@ describe('API errors over HTTP', () => {
       'application/json; charset=utf-8',
     )
     expect(response.status).toBe(200)
+  })
+})
+
+describe('requests refused before the app, by the HTTP server', () => {
+  let server: ServerProcess
+  beforeAll(async () => {
+    server = await startServer()
+  })
+
+  /** Writes the bytes on a new connection and reads everything the server sends until it closes. */
+  const raw = (bytes: string) =>
+    new Promise<{ status: number; headers: Headers; body: string }>((resolve, reject) => {
+      const socket = net.connect({ host: '127.0.0.1', port: server.port }, () => socket.write(bytes, 'latin1'))
+      const chunks: Buffer[] = []
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk))
+      socket.on('error', reject)
+      socket.on('close', () => {
+        const text = Buffer.concat(chunks).toString('latin1')
+        const [head = '', body = ''] = text.split('\r\n\r\n')
+        const [statusLine = '', ...lines] = head.split('\r\n')
+        const headers = new Headers(lines.map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]))
+        resolve({ status: Number(statusLine.split(' ')[1]), headers, body })
+      })
+    })
+
+  it.each([
+    ['a malformed request line', 'GET /api/health HTTP/1.1 extra\r\nHost: localhost\r\n\r\n', 400, 'bad_request'],
+    ['a method Node does not know', 'FOO /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n', 400, 'bad_request'],
+    ['a control character in a header', 'GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Bad: a\u0001b\r\n\r\n', 400, 'bad_request'],
+    ['HTTP/1.1 without Host', 'GET /api/health HTTP/1.1\r\n\r\n', 400, 'bad_request'],
+    ['a Host no URL can hold', 'GET /api/health HTTP/1.1\r\nHost: a b\r\n\r\n', 400, 'bad_request'],
+    ['a backslash in the path', 'GET /api\\health HTTP/1.1\r\nHost: localhost\r\n\r\n', 400, 'bad_request'],
+    ['headers over 16 KiB', `GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Padding: ${'a'.repeat(17_000)}\r\n\r\n`, 431, 'headers_too_large'],
+  ])('%s → %i in the error shape, with the security headers', async (_why, bytes, status, code) => {
+    const answer = await raw(bytes)
+    expect(answer.status).toBe(status)
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json\b/)
+    expect(answer.headers.get('cache-control')).toBe('no-store')
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(answer.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")
+    expect(answer.headers.get('x-frame-options')).toBe('DENY')
+    expect(answer.headers.get('x-request-id')).toMatch(/^[\w-]{36}$/)
+    const body = JSON.parse(answer.body) as { error: { code: string; message: string } }
+    expect(Object.keys(body)).toEqual(['error'])
+    expect(body.error.code).toBe(code)
+    expect(body.error.message.length).toBeGreaterThan(0)
+  })
+
+  it('serves a request whose Expect it does not meet as if it had none (Node answered a bare 417)', async () => {
+    const answer = await raw('GET /api/health HTTP/1.1\r\nHost: localhost\r\nExpect: x-unknown\r\nConnection: close\r\n\r\n')
+    expect(answer.status).toBe(200)
+    expect(JSON.parse(answer.body)).toMatchObject({ status: 'ok' })
   })
 })
 

@@ -150,9 +150,10 @@ interface Shot {
 interface RawFraming {
   bytes: Buffer
   /**
-   * Who answers: `app` in the error shape; `http` Node's HTTP parser or the adapter, before the
-   * app, with a bare 4xx and no body (or the app); `any` either, or no answer at all (the server
-   * drops a connection whose body never completes).
+   * Who answers, always in the error shape with the security headers: `app` the app; `http`
+   * the HTTP server before the app (Node's parser refusing it, the Host check, the adapter), or
+   * the app; `any` either, or no answer at all (the server drops a connection whose body never
+   * completes, or resets one still sending over 16 KiB of headers).
    */
   expect: 'app' | 'http' | 'any'
 }
@@ -812,6 +813,9 @@ function errorShapeProblem(answer: Answer): string | undefined {
     }
   }
   if (answer.headers['cache-control'] !== 'no-store') return `Cache-Control ${String(answer.headers['cache-control'])}, not no-store`
+  if (answer.headers['x-content-type-options'] !== 'nosniff' || !answer.headers['content-security-policy']) {
+    return 'an answer without the security headers'
+  }
   if (answer.status === 429 && !/^\d+$/.test(String(answer.headers['retry-after']))) return '429 without Retry-After'
   return undefined
 }
@@ -840,12 +844,8 @@ function headerBytes(s: Shot): number {
   return s.target.length + s.headers.reduce((sum, h) => sum + h.name.length + (h.value?.length ?? 0) + 4, 0) + 600
 }
 
-/** Answers Node's HTTP parser and the adapter give before the app runs: a status, no body. */
-const bareRefusals = new Set([400, 413, 417, 431])
-
 function answerProblem(s: Shot, answer: Answer | undefined, options: BatchOptions): string | undefined {
   if (!answer) return s.raw?.expect === 'any' ? undefined : 'no answer: the connection closed'
-  if (s.raw && s.raw.expect !== 'app' && answer.body.length === 0 && bareRefusals.has(answer.status)) return undefined
   // The demo's documented failure on demand, for its error and retry states.
   const simulated = answer.status === 503 && /^\/api\/demo\/server-time\?(?:[^#]*&)?fail=true(?:&|$)/.test(s.target)
   if (answer.status >= 500 && !simulated) return `answered ${answer.status}: ${answer.body.subarray(0, 300).toString()}`

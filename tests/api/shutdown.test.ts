@@ -2,7 +2,7 @@ import http from 'node:http'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { startAdminWorld } from '../helpers/accounts.js'
 import { databaseTargets } from '../helpers/database.js'
-import { openUpload, type ServerProcess, startServer, waitForLog } from '../helpers/server.js'
+import { expectApiError, openUpload, type ServerProcess, startServer, waitForLog } from '../helpers/server.js'
 
 const message = { name: ' Ada ', email: 'ADA@example.com', message: 'Sent across a shutdown.' }
 
@@ -145,5 +145,67 @@ describe.each(databaseTargets())('graceful shutdown on %s', (target) => {
     } finally {
       await world.stop()
     }
+  })
+
+  it('is not ready from SIGTERM on while it still serves for SHUTDOWN_DELAY_MS, alive until it exits', async () => {
+    const delayed = await startServer({
+      database: target,
+      env: { SHUTDOWN_DELAY_MS: '2000', SHUTDOWN_TIMEOUT_MS: '600000' },
+    })
+    const upload = openUpload(delayed, {
+      path: '/api/demo/messages',
+      headers: { 'content-type': 'application/json' },
+    })
+    await upload.continued
+    const body = JSON.stringify(message)
+    upload.request.write(body.slice(0, 10))
+    // A keep-alive connection opened before the signal, as a balancer keeps them.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+    const onKeptConnection = (path: string) =>
+      new Promise<{ status: number; text: string }>((resolve, reject) => {
+        http
+          .get(`${delayed.url}${path}`, { agent }, (response) => {
+            let text = ''
+            response.on('data', (chunk: Buffer) => (text += chunk.toString()))
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, text }))
+          })
+          .on('error', reject)
+      })
+    expect((await onKeptConnection('/api/ready')).status).toBe(200)
+
+    delayed.process.kill('SIGTERM')
+    const signalled = await waitForLog(delayed, (entry) => entry.signal === 'SIGTERM')
+    expect(signalled).toMatchObject({ delayMs: 2000 })
+
+    // Readiness fails at once, on the kept connection and on new ones; liveness does not; the
+    // app still answers (new connections are taken until the delay is over).
+    const kept = await onKeptConnection('/api/ready')
+    expect(kept.status).toBe(503)
+    expect(JSON.parse(kept.text)).toMatchObject({ error: { code: 'service_unavailable' } })
+    agent.destroy()
+    await expectApiError(await fetch(`${delayed.url}/api/ready`), 503, 'service_unavailable')
+    expect((await fetch(`${delayed.url}/api/health`)).status).toBe(200)
+    expect((await fetch(`${delayed.url}/api/language-levels`)).status).toBe(200)
+
+    // After the delay: no new connection; the request in flight still finishes.
+    const refusedAt = Date.now() + 5000
+    for (;;) {
+      const outcome = await new Promise<string>((resolve) =>
+        http
+          .get(`${delayed.url}/api/health`, { agent: false }, (response) => {
+            response.resume()
+            resolve(String(response.statusCode))
+          })
+          .on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error')),
+      )
+      if (outcome === 'ECONNREFUSED') break
+      // Until then, alive.
+      expect(outcome).toBe('200')
+      expect(Date.now(), 'new connections refused after the delay').toBeLessThan(refusedAt)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    upload.request.end(body.slice(10))
+    expect((await upload.response).status).toBe(200)
+    expect(await delayed.exited).toEqual({ code: 0, signal: null })
   })
 })

@@ -21,9 +21,11 @@ export const messageOfCode = {
   forbidden: 'forbidden',
   not_found: 'notFound',
   conflict: 'conflict',
+  request_timeout: 'network',
   payload_too_large: 'tooLarge',
   unsupported_media_type: 'unsupportedMediaType',
   rate_limited: 'rateLimitedNoTime',
+  headers_too_large: 'tooLarge',
   internal_error: 'server',
   service_unavailable: 'serviceUnavailable',
 } as const satisfies Record<ErrorCode, SentenceKey>
@@ -35,8 +37,10 @@ const messageOfStatus: Record<number, SentenceKey> = {
   403: 'forbidden',
   404: 'notFound',
   409: 'conflict',
+  408: 'network',
   413: 'tooLarge',
   415: 'unsupportedMediaType',
+  431: 'tooLarge',
 }
 
 /** The one place where a failure becomes a sentence for the user. */

@@ -9,8 +9,11 @@ import { ApiError } from '../http/errors.js'
 import { describe, json } from '../openapi/describe.js'
 import { clientConfigSchema, healthSchema, readySchema } from '../openapi/schemas.js'
 
-/** Liveness, readiness, the client's runtime configuration and its error reports. */
-export function systemRoutes(config: Config, database: Database) {
+/**
+ * Liveness, readiness, the client's runtime configuration and its error reports. `isDraining` says
+ * the process is shutting down: not ready any more, though alive and finishing its requests.
+ */
+export function systemRoutes(config: Config, database: Database, isDraining: () => boolean) {
   const clientConfig: ClientConfig = {
     apiBaseUrl: '/api',
     appName: config.appName,
@@ -25,6 +28,8 @@ export function systemRoutes(config: Config, database: Database) {
     })
     .get('/ready', describeReady, async (c) => {
       c.header('Cache-Control', 'no-store')
+      // A balancer takes the instance out before it stops taking connections (SHUTDOWN_DELAY_MS).
+      if (isDraining()) throw new ApiError('service_unavailable', 'The server is shutting down.')
       try {
         await withTimeout(database.ping(), 2000)
       } catch (error) {
@@ -59,7 +64,8 @@ const describeHealth = describe({
 const describeReady = describe({
   operationId: 'getReady',
   summary: 'Does the database answer?',
-  description: 'For load balancers: 503 while the database is unreachable (checked within 2 s).',
+  description:
+    'For load balancers: 503 while the database is unreachable (checked within 2 s), and from the moment the process is told to stop (SIGTERM) while it finishes its requests. `/api/health` stays 200 until the process exits.',
   tags: ['System'],
   access: 'public',
   responses: { 200: json(readySchema, 'Ready, on this database.') },

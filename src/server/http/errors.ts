@@ -84,9 +84,11 @@ export const defaultMessages: Record<ErrorCode, string> = {
   forbidden: 'You are not allowed to do this.',
   not_found: 'Not found.',
   conflict: 'The request conflicts with the current state.',
+  request_timeout: 'The request did not arrive in time.',
   payload_too_large: 'The request body is too large.',
   unsupported_media_type: 'The request body must be JSON (Content-Type: application/json).',
   rate_limited: 'Too many requests. Try again later.',
+  headers_too_large: 'The request line or headers are too large.',
   internal_error: 'Something went wrong on our side.',
   service_unavailable: 'The service is temporarily unavailable. Try again shortly.',
 }
@@ -97,10 +99,12 @@ const genericCodes: Partial<Record<number, ErrorCode>> = {
   401: 'unauthenticated',
   403: 'forbidden',
   404: 'not_found',
+  408: 'request_timeout',
   409: 'conflict',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
   429: 'rate_limited',
+  431: 'headers_too_large',
   503: 'service_unavailable',
 }
 

@@ -36,7 +36,31 @@ export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
  */
 export const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'"
 
-/** Security headers on every response, whatever produced it. */
+/** What every answer carries besides its policy, whatever its type. */
+const everyAnswer: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+}
+
+const HSTS = 'max-age=31536000; includeSubDomains'
+
+/**
+ * The security headers of an answer that is not an HTML page, for answers made outside the app
+ * (the HTTP server's own refusals, in node-server.ts).
+ */
+export function nonDocumentSecurityHeaders(https: boolean): Record<string, string> {
+  return {
+    'Content-Security-Policy': NON_DOCUMENT_CSP,
+    ...everyAnswer,
+    ...(https ? { 'Strict-Transport-Security': HSTS } : {}),
+  }
+}
+
+/** Security headers on every response the app makes. */
 export function securityHeaders(options: {
   csp: () => string
   https: boolean
@@ -49,16 +73,11 @@ export function securityHeaders(options: {
     const type = headers.get('content-type')
     const document = type === null || type.startsWith('text/html')
     headers.set('Content-Security-Policy', document ? options.csp() : NON_DOCUMENT_CSP)
-    headers.set('X-Content-Type-Options', 'nosniff')
-    headers.set('X-Frame-Options', 'DENY')
-    headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
-    headers.set('Cross-Origin-Opener-Policy', 'same-origin')
-    headers.set('Cross-Origin-Resource-Policy', 'same-origin')
-    headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()')
+    for (const [name, value] of Object.entries(everyAnswer)) headers.set(name, value)
     headers.set('X-Request-Id', c.var.requestId)
     const forwardedHttps = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https'
     if (options.https || forwardedHttps) {
-      headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+      headers.set('Strict-Transport-Security', HSTS)
     }
   }
 }
