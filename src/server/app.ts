@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { getConnInfo } from '@hono/node-server/conninfo'
-import { type Context, Hono, type MiddlewareHandler } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
+import type { Redis } from 'ioredis'
 import type { Logger } from 'pino'
 import { auditRoutes } from './api/audit.js'
+import { CLIENT_ERROR_LIMITS, clientErrorRoutes } from './api/client-errors.js'
 import { demoRoutes } from './api/demo.js'
 import { levelRoutes } from './api/levels.js'
 import { meRoutes } from './api/me.js'
@@ -13,6 +14,7 @@ import { inApiErrorShape } from './auth/errors.js'
 import type { Config } from './config.js'
 import type { Database } from './db/client.js'
 import { apiBodyGuard } from './http/body.js'
+import { clientAddressOf } from './http/client-address.js'
 import type { AppEnv } from './http/context.js'
 import { ApiError, handleError } from './http/errors.js'
 import {
@@ -22,6 +24,7 @@ import {
   securityHeaders,
 } from './http/security.js'
 import { malformedCacheCookieRemover } from './http/session-memo.js'
+import { rateLimit } from './http/rate-limit.js'
 import { readSession } from './http/session.js'
 import { loadAppShell, mountClient } from './http/static.js'
 import { undocumented } from './openapi/describe.js'
@@ -58,10 +61,12 @@ export function createApp(deps: {
   logger: Logger
   database: Database
   auth: Auth
+  /** Shared counters of several instances (REDIS_URL). */
+  redis?: Redis
   /** True once the process is shutting down (readiness answers 503). */
   isDraining?: () => boolean
 }) {
-  const { config, logger, database, auth, isDraining = () => false } = deps
+  const { config, logger, database, auth, redis, isDraining = () => false } = deps
   const shell = loadAppShell(config.clientDir)
   if (!shell) logger.warn({ clientDir: config.clientDir }, 'client not built: pages answer 503')
   const csp = contentSecurityPolicy(shell ? inlineScriptHashes(shell.html) : [])
@@ -87,8 +92,23 @@ export function createApp(deps: {
   app.use('*', securityHeaders({ csp: () => csp, https: config.appUrl.startsWith('https:') }))
   app.use('/api/*', refuseUnparsableUrl, dropMalformedCacheCookies, sameOriginWrites(config.appUrl), apiBodyGuard)
 
+  const clientAddress = clientAddressOf(config.trustProxy)
   const system = systemRoutes(config, database, isDraining)
   app.route('/api', system.api)
+  app.route(
+    '/api/client-errors',
+    clientErrorRoutes({
+      logger,
+      limit: rateLimit({
+        name: 'client-errors',
+        points: CLIENT_ERROR_LIMITS.perAddress,
+        seconds: CLIENT_ERROR_LIMITS.windowSeconds,
+        clientAddress,
+        redis,
+        redisKeyPrefix: config.redisKeyPrefix,
+      }),
+    }),
+  )
   app.route('/api/demo', demoRoutes(config, database))
   // Routes that need to know who is asking; each guards itself with requireUser/requireAdmin.
   const session = readSession(auth)
@@ -98,15 +118,6 @@ export function createApp(deps: {
   // Public reads here skip the session lookup: only the administrators' routes read it.
   app.route('/api/language-levels', levelRoutes(database.db, session))
   app.route('/api/audit-log', auditRoutes(database.db, session))
-  /**
-   * The client's address: the socket's, or behind a trusted proxy the last X-Forwarded-For entry —
-   * the one that proxy added. Entries before it come from the client, which may write anything.
-   */
-  const clientAddress = (c: Context<AppEnv>) => {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim()
-    if (config.trustProxy && forwarded) return forwarded
-    return getConnInfo(c).remote.address ?? 'unknown'
-  }
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     // better-auth counts its rate limits per address, read from this header only.
     const headers = new Headers(c.req.raw.headers)

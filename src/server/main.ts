@@ -62,7 +62,7 @@ async function main() {
       : createMemoryMailThrottle(),
   })
   const auth = await createAuth({ config, database, mailer, logger, redis })
-  const app = createApp({ config, logger, database, auth, isDraining: () => stopping })
+  const app = createApp({ config, logger, database, auth, redis, isDraining: () => stopping })
   const server = createNodeServer({
     fetch: app.fetch,
     hostname: config.host,

@@ -29,3 +29,4 @@ export const clientErrorReportSchema = z.object({
   path: z.string().check(z.maxLength(2000)),
   userAgent: z.string().check(z.maxLength(1000)),
 })
+export type ClientErrorReport = z.infer<typeof clientErrorReportSchema>

@@ -154,7 +154,7 @@ describe('requests refused before the app, by the HTTP server', () => {
         const text = Buffer.concat(chunks).toString('latin1')
         const [head = '', body = ''] = text.split('\r\n\r\n')
         const [statusLine = '', ...lines] = head.split('\r\n')
-        const headers = new Headers(lines.map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]))
+        const headers = new Headers(lines.map((line): [string, string] => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]))
         resolve({ status: Number(statusLine.split(' ')[1]), headers, body })
       })
     })

@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CLIENT_ERROR_LIMITS } from '../../src/server/api/client-errors.js'
 import { readOutbox } from '../../src/server/mail/index.js'
 import type { LanguageLevel } from '../../src/shared/levels.js'
 import { Client, freshUser, registerAndVerify } from '../helpers/auth-client.js'
@@ -214,6 +215,21 @@ describe.runIf(process.env.TEST_DATABASE_URL && redisUrl)(
       for (let i = 0; i < 5; i++) expect((await attempt(b)).status).toBe(401)
       expect((await attempt(a)).status).toBe(429)
       expect((await attempt(b)).status).toBe(429)
+    })
+
+    it('counts the error reports of one address across both instances', async () => {
+      const report = (server: ServerProcess) =>
+        fetch(`${server.url}/api/client-errors`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.7' },
+          body: JSON.stringify({ message: 'boom', path: '/', userAgent: 'bot' }),
+        })
+      for (let i = 0; i < CLIENT_ERROR_LIMITS.perAddress / 2; i++) {
+        expect((await report(a)).status).toBe(204)
+        expect((await report(b)).status).toBe(204)
+      }
+      await expectApiError(await report(a), 429, 'rate_limited')
+      await expectApiError(await report(b), 429, 'rate_limited')
     })
   },
 )

@@ -1,16 +1,14 @@
 import { Hono } from 'hono'
 import type { ClientConfig } from '../../shared/client-config.js'
-import { clientErrorReportSchema } from '../../shared/demo.js'
 import type { Config } from '../config.js'
 import type { Database } from '../db/client.js'
-import { jsonBody } from '../http/body.js'
 import type { AppEnv } from '../http/context.js'
 import { ApiError } from '../http/errors.js'
 import { describe, json } from '../openapi/describe.js'
 import { clientConfigSchema, healthSchema, readySchema } from '../openapi/schemas.js'
 
 /**
- * Liveness, readiness, the client's runtime configuration and its error reports. `isDraining` says
+ * Liveness, readiness and the client's runtime configuration. `isDraining` says
  * the process is shutting down: not ready any more, though alive and finishing its requests.
  */
 export function systemRoutes(config: Config, database: Database, isDraining: () => boolean) {
@@ -40,10 +38,6 @@ export function systemRoutes(config: Config, database: Database, isDraining: () 
       }
       return c.json({ status: 'ready', database: database.kind })
     })
-    .post('/client-errors', describeClientErrors, jsonBody(clientErrorReportSchema), (c) => {
-      c.var.logger.warn({ clientError: c.req.valid('json') }, 'client error reported')
-      return c.body(null, 204)
-    })
 
   const root = new Hono<AppEnv>().get('/config.json', describeConfig, (c) => {
     c.header('Cache-Control', 'no-cache')
@@ -70,15 +64,6 @@ const describeReady = describe({
   access: 'public',
   responses: { 200: json(readySchema, 'Ready, on this database.') },
   errors: [503],
-})
-
-const describeClientErrors = describe({
-  operationId: 'reportClientError',
-  summary: 'Report an error the client could not show',
-  description: 'Written to the server log (the fallback error screen is not rendered for crawlers).',
-  tags: ['System'],
-  access: 'public',
-  responses: { 204: { description: 'Logged.' } },
 })
 
 const describeConfig = describe({

@@ -1,0 +1,43 @@
+import type { MiddlewareHandler } from 'hono'
+import type { Redis } from 'ioredis'
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
+import type { AppEnv } from './context.js'
+import { ApiError } from './errors.js'
+
+/**
+ * A limit per client address on the app's own endpoints (better-auth counts its own): `points`
+ * requests per `seconds`, then 429 with Retry-After. Counted in Redis when there is one, so that
+ * instances count together; in this process while Redis is unreachable (the limit still holds
+ * per instance) and without Redis.
+ */
+export function rateLimit(options: {
+  name: string
+  points: number
+  seconds: number
+  clientAddress: (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => string
+  redis?: Redis
+  redisKeyPrefix?: string
+}): MiddlewareHandler<AppEnv> {
+  const limits = { points: options.points, duration: options.seconds }
+  const memory = new RateLimiterMemory({ ...limits, keyPrefix: options.name })
+  const limiter = options.redis
+    ? new RateLimiterRedis({
+        ...limits,
+        storeClient: options.redis,
+        keyPrefix: `${options.redisKeyPrefix ?? ''}rate-limit:${options.name}`,
+        insuranceLimiter: memory,
+      })
+    : memory
+  return async (c, next) => {
+    try {
+      await limiter.consume(options.clientAddress(c))
+    } catch (refusal) {
+      if (!(refusal instanceof RateLimiterRes)) throw refusal
+      const seconds = Math.max(1, Math.ceil(refusal.msBeforeNext / 1000))
+      throw new ApiError('rate_limited', `Too many requests. Try again in ${seconds} s.`, undefined, {
+        'Retry-After': String(seconds),
+      })
+    }
+    await next()
+  }
+}
