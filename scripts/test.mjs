@@ -5,6 +5,7 @@ const steps = [
   ['typecheck', 'npm', ['run', 'typecheck']],
   ['lint', 'npm', ['run', 'lint']],
   ['build', 'npm', ['run', 'build']],
+  ['production install', 'node', ['scripts/production-check.mjs']],
   ['unit', 'npx', ['vitest', 'run', '--project', 'unit']],
   ['api', 'npx', ['vitest', 'run', '--project', 'api']],
   ['browser', 'npx', ['playwright', 'test']],
