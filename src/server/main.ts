@@ -53,15 +53,12 @@ async function main() {
   logger.info({ database: database.kind }, 'database migrated')
 
   const redis = config.redisUrl ? openRedis(config.redisUrl, logger) : undefined
-  const mailer = createMailer({
-    config,
-    logger,
-    // Several instances send at most one email of a kind per address per window between them.
-    throttle: redis
-      ? createRedisMailThrottle(redis, `${config.redisKeyPrefix}mail-throttle:`)
-      : createMemoryMailThrottle(),
-  })
-  const auth = await createAuth({ config, database, mailer, logger, redis })
+  // Several instances send at most one email of a kind per address per window between them.
+  const mailThrottle = redis
+    ? createRedisMailThrottle(redis, `${config.redisKeyPrefix}mail-throttle:`)
+    : createMemoryMailThrottle()
+  const mailer = createMailer({ config, logger, throttle: mailThrottle })
+  const auth = await createAuth({ config, database, mailer, mailThrottle, logger, redis })
   const app = createApp({ config, logger, database, auth, redis, isDraining: () => stopping })
   const server = createNodeServer({
     fetch: app.fetch,

@@ -112,4 +112,69 @@ describe.each(databaseTargets())('per-account lock-out of password sign-in on %s
     expect(changed.status).toBe(200)
     expect((await signIn(email, newPassword)).status).toBe(200)
   })
+  it('cannot be turned against the owner: after wrong passwords and codes from elsewhere, the owner signs in with the password on a known browser and with an emailed code on a new one', async () => {
+    const email = `victim-${target}@example.com`
+    const owner = new Client(server, server.url, { 'X-Forwarded-For': '192.0.2.10' })
+    // Opening the confirmation link signs in: from then on this browser knows the account.
+    await registerAndVerify(owner, dataDir, { email, password })
+    expect(owner.cookies.get('lingua.known_device')).toMatch(/^[\w-]{22}$/)
+    expect((await owner.request('POST', '/api/auth/sign-out', {})).status).toBe(200)
+
+    // The attacker, from addresses of its own: wrong passwords until the email is locked, then a
+    // code asked for and burnt with wrong guesses.
+    for (let i = 0; i < 5; i++) await expectApiError(await signIn(email, wrong), 401, 'invalid_credentials')
+    await expectApiError(await signIn(email, password), 429, 'rate_limited')
+    const attacker = new Client(server, server.url, { 'X-Forwarded-For': '198.51.100.66' })
+    expect((await attacker.request('POST', '/api/auth/email-otp/send-verification-otp', { email, type: 'sign-in' })).status).toBe(200)
+    for (let i = 0; i < 4; i++) {
+      await expectApiError(await attacker.request('POST', '/api/auth/sign-in/email-otp', { email, otp: '000000' }), 400, 'invalid_token')
+    }
+
+    // The owner's browser is not held back by what strangers did.
+    expect((await owner.request('POST', '/api/auth/sign-in/email', { email, password })).status).toBe(200)
+    expect(await freshUser(owner)).toMatchObject({ email })
+
+    // A new browser is a stranger for the password; the code it asks for is a fresh one, sent at
+    // once (the burnt one does not hold the email back for the throttle's minute).
+    const elsewhere = new Client(server, server.url, { 'X-Forwarded-For': '192.0.2.11' })
+    await expectApiError(await elsewhere.request('POST', '/api/auth/sign-in/email', { email, password }), 429, 'rate_limited')
+    const burnt = (await readOutbox(dataDir, { to: email, kind: 'sign-in-code' })).map((mail) => mail.code)
+    expect(burnt).toHaveLength(1)
+    expect((await elsewhere.request('POST', '/api/auth/email-otp/send-verification-otp', { email, type: 'sign-in' })).status).toBe(200)
+    const codes = (await readOutbox(dataDir, { to: email, kind: 'sign-in-code' })).map((mail) => mail.code)
+    expect(codes).toHaveLength(2)
+    expect(codes[1]).not.toBe(codes[0])
+    expect((await elsewhere.request('POST', '/api/auth/sign-in/email-otp', { email, otp: codes[1] })).status).toBe(200)
+    expect(await freshUser(elsewhere)).toMatchObject({ email })
+    // Its password sign-ins are the owner's from now on.
+    expect(elsewhere.cookies.get('lingua.known_device')).toMatch(/^[\w-]{22}$/)
+  })
+
+  it('tells whoever asks for an email again within the minute to wait, the same with or without an account', async () => {
+    const email = `asks-twice-${target}@example.com`
+    await registerAndVerify(new Client(server), dataDir, { email, password })
+    const answersFor = async (address: string) => {
+      const client = new Client(server, server.url, { 'X-Forwarded-For': `192.0.2.${++addresses & 255}` })
+      const answers = []
+      for (const [path, body] of [
+        ['/api/auth/email-otp/send-verification-otp', { email: address, type: 'sign-in' }],
+        ['/api/auth/email-otp/send-verification-otp', { email: address, type: 'sign-in' }],
+        ['/api/auth/request-password-reset', { email: address, redirectTo: '/confirm' }],
+        ['/api/auth/request-password-reset', { email: address, redirectTo: '/confirm' }],
+      ] as const) {
+        const response = await client.request('POST', path, body)
+        const retryAfter = Number(response.headers.get('retry-after') ?? 0)
+        const text = await response.text()
+        answers.push({ status: response.status, waits: retryAfter > 55 && retryAfter <= 60, text: text.replace(/\d+ s/, 'N s') })
+      }
+      return answers
+    }
+    const withAccount = await answersFor(email)
+    expect(withAccount.map((answer) => answer.status)).toEqual([200, 429, 200, 429])
+    expect(withAccount[1]).toMatchObject({ waits: true, text: expect.stringMatching(/"code":"email_recently_sent".*Wait N s before asking again/) as unknown })
+    expect(await answersFor(`nobody-asks-${target}@example.com`)).toEqual(withAccount)
+    // One code and one link went out, not two of each.
+    expect(await readOutbox(dataDir, { to: email, kind: 'sign-in-code' })).toHaveLength(1)
+    expect(await readOutbox(dataDir, { to: email, kind: 'reset-password' })).toHaveLength(1)
+  })
 })

@@ -137,6 +137,8 @@ describe('error messages for the user', () => {
     rateLimited: ({ seconds }: { seconds: string }) => `wait ${seconds}`,
     rateLimitedMinutes: ({ minutes }: { minutes: string }) => `wait ${minutes} min`,
     rateLimitedNoTime: 'wait',
+    emailRecentlySent: ({ seconds }: { seconds: string }) => `emailed, wait ${seconds}`,
+    emailRecentlySentNoTime: 'emailed, wait',
     sessionMissing: 'session',
     invalidCredentials: 'credentials',
     emailNotVerified: 'verify',
@@ -168,6 +170,7 @@ describe('error messages for the user', () => {
     [new ApiRequestError(429, 'rate_limited', 'x', undefined, 30), 'wait 30'],
     [new ApiRequestError(429, 'rate_limited', 'x', undefined, 841), 'wait 15 min'],
     [new ApiRequestError(429, 'rate_limited', 'x'), 'wait'],
+    [new ApiRequestError(429, 'email_recently_sent', 'x', undefined, 42), 'emailed, wait 42'],
     [new ApiRequestError(500, 'internal_error', 'x'), 'server'],
     [new Error('?'), 'unknown'],
   ])('%s → %s', (error, expected) => {

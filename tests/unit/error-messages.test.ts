@@ -44,6 +44,9 @@ describe('error messages the user reads', () => {
     // A locked sign-in: Retry-After up to 15 minutes.
     expect(says(429, 'rate_limited', 841)).toBe('Слишком много попыток. Повторите через 15 минут.')
     expect(says(429, 'rate_limited')).toBe(ru.rateLimitedNoTime)
+    // An email asked for again within the throttle's minute: said as such, not as an attack.
+    expect(says(429, 'email_recently_sent', 42)).toBe('Мы только что отправили письмо на этот адрес. Запросить снова можно через 42 секунды.')
+    expect(says(429, 'email_recently_sent')).toBe(ru.emailRecentlySentNoTime)
     expect(errorMessage(new NetworkError(), ru)).toBe(ru.network)
     expect(errorMessage(new HttpError(502), ru)).toBe(ru.serviceUnavailable)
   })

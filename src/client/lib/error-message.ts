@@ -25,6 +25,7 @@ export const messageOfCode = {
   payload_too_large: 'tooLarge',
   unsupported_media_type: 'unsupportedMediaType',
   rate_limited: 'rateLimitedNoTime',
+  email_recently_sent: 'emailRecentlySentNoTime',
   headers_too_large: 'tooLarge',
   internal_error: 'server',
   service_unavailable: 'serviceUnavailable',
@@ -48,6 +49,10 @@ export function errorMessage(error: unknown, t: Messages): string {
   if (error instanceof NetworkError) return t.network
   if (isServiceUnavailable(error)) return t.serviceUnavailable
   if (!(error instanceof ApiRequestError)) return t.unknown
+  if (error.code === 'email_recently_sent') {
+    const seconds = error.retryAfterSeconds
+    return seconds ? t.emailRecentlySent({ seconds: String(seconds) }) : t.emailRecentlySentNoTime
+  }
   if (error.status === 429 || error.code === 'rate_limited') {
     const seconds = error.retryAfterSeconds
     if (!seconds) return t.rateLimitedNoTime

@@ -20,6 +20,11 @@ export const apiErrorMessages = i18n('apiErrors', {
     other: 'Too many attempts. Try again in {minutes} minutes.',
   }),
   rateLimitedNoTime: 'Too many attempts. Try again later.',
+  emailRecentlySent: plural<{ seconds: string }>('seconds', {
+    one: 'We emailed this address moments ago. You can ask again in {seconds} second.',
+    other: 'We emailed this address moments ago. You can ask again in {seconds} seconds.',
+  }),
+  emailRecentlySentNoTime: 'We emailed this address moments ago. You can ask again in a minute.',
   sessionMissing: 'Your session has ended. Sign in again.',
   invalidCredentials: 'Wrong email or password.',
   emailNotVerified: 'Confirm your email address first: follow the link we sent you.',

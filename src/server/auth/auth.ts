@@ -9,8 +9,9 @@ import { NAME_MAX_LENGTH, isHttpsUrl, nameSchema } from '../../shared/auth.js'
 import type { Config } from '../config.js'
 import type { Database } from '../db/client.js'
 import * as schema from '../db/schema.js'
-import { type Mailer, composeMail, resolveMailLocale } from '../mail/index.js'
+import { type MailKind, type MailThrottle, type Mailer, composeMail, resolveMailLocale } from '../mail/index.js'
 import { authLogOptions } from '../logger.js'
+import { KNOWN_DEVICE_COOKIE, knownDevices } from './known-device.js'
 import { SIGN_IN_LOCKOUT, createMemorySignInLockout, createRedisSignInLockout } from './lockout.js'
 import { isWeakPassword } from './password-strength.js'
 import { hashPassword, verifyPassword } from './password.js'
@@ -79,6 +80,21 @@ function localeOf(request: Request | undefined) {
 const minutes = (seconds: number) => Math.ceil(seconds / 60)
 
 /**
+ * The endpoints that email a link or a code on request, and the kind of email each sends. A
+ * request within the throttle window of the last one to the same address is told to wait (429,
+ * Retry-After) instead of being answered as if an email had gone: for every address, with an
+ * account or not, so that the answer tells nothing about which addresses have one.
+ */
+const emailRequests: Record<string, (body: Record<string, unknown>) => MailKind | undefined> = {
+  '/email-otp/send-verification-otp': (body) => (body.type === 'sign-in' ? 'sign-in-code' : undefined),
+  '/request-password-reset': () => 'reset-password',
+  '/send-verification-email': () => 'verify-email',
+}
+
+/** better-auth's allowed wrong attempts at one emailed code (its default). */
+const CODE_ATTEMPTS = 3
+
+/**
  * better-auth's email tokens are JWTs; one that moves an account to a new address carries
  * `updateTo`. Read without checking the signature: it only picks the email's wording, and
  * `/verify-email` checks the token when the link is opened.
@@ -113,6 +129,8 @@ export async function createAuth(deps: {
   config: Config
   database: Database
   mailer: Mailer
+  /** The mailer's throttle: requests for an email are told to wait while it holds their slot. */
+  mailThrottle: MailThrottle
   logger: Logger
   /**
    * With several instances: sessions cached, rate limits and sign-in failures counted in Redis,
@@ -120,7 +138,13 @@ export async function createAuth(deps: {
    */
   redis?: Redis
 }) {
-  const { config, database, mailer, logger, redis } = deps
+  const { config, database, mailer, mailThrottle, logger, redis } = deps
+  const secret = await loadAuthSecret(database.db, config.authSecret)
+  const devices = knownDevices(secret)
+  /** Requests whose email already holds its throttle slot (claimed in the before hook). */
+  const claimed = new WeakSet<Request>()
+  const sendMail = (message: Parameters<Mailer['send']>[0], request: Request | undefined) =>
+    mailer.send(message, { claimed: request !== undefined && claimed.has(request) })
   const lockout = redis
     ? createRedisSignInLockout(redis, `${config.redisKeyPrefix}sign-in-failures:`)
     : createMemorySignInLockout()
@@ -137,7 +161,7 @@ export async function createAuth(deps: {
     expiresInSeconds: number,
     request: Request | undefined,
   ) =>
-    mailer.send(
+    sendMail(
       composeMail(to, {
         kind,
         appName: config.appName,
@@ -146,6 +170,7 @@ export async function createAuth(deps: {
         expiresInMinutes: minutes(expiresInSeconds),
         ...(kind === 'change-email' ? { newEmail: to } : {}),
       }),
+      request,
     )
 
   // The admin plugin keeps the `role` field on users. Its HTTP endpoints (list, ban, impersonate,
@@ -170,7 +195,7 @@ export async function createAuth(deps: {
     appName: config.appName,
     baseURL: config.appUrl,
     basePath: '/api/auth',
-    secret: await loadAuthSecret(database.db, config.authSecret),
+    secret,
     trustedOrigins: [config.appUrl],
     database: drizzleAdapter(database.db, { provider: 'pg', schema }),
     ...(redis
@@ -254,7 +279,27 @@ export async function createAuth(deps: {
         // A JSON body that is not an object is refused before (apiBodyGuard); safe on its own too.
         const sent: unknown = ctx.body
         const body = (typeof sent === 'object' && sent !== null && !Array.isArray(sent) ? sent : {}) as Record<string, unknown>
-        if (ctx.path === '/sign-in/email' && typeof body.email === 'string') {
+        const emailKind = emailRequests[ctx.path]?.(body)
+        if (emailKind && typeof body.email === 'string' && ctx.request) {
+          if (!(await mailThrottle.allow(emailKind, body.email))) {
+            const seconds = Math.max(1, Math.ceil((await mailThrottle.retryAfterMs(emailKind, body.email)) / 1000))
+            throw new APIError(
+              'TOO_MANY_REQUESTS',
+              {
+                code: 'EMAIL_RECENTLY_SENT',
+                message: `An email was sent to this address less than a minute ago. Wait ${seconds} s before asking again.`,
+              },
+              { 'Retry-After': String(seconds) },
+            )
+          }
+          claimed.add(ctx.request)
+        }
+        // The owner's own browser is not held back by failures strangers caused (known-device.ts).
+        if (
+          ctx.path === '/sign-in/email' &&
+          typeof body.email === 'string' &&
+          !devices.knows(ctx.getCookie(ctx.context.createAuthCookie(KNOWN_DEVICE_COOKIE).name), body.email)
+        ) {
           // The same answer for every email, with or without an account.
           const seconds = await lockout.lockedFor(body.email)
           if (seconds > 0) {
@@ -289,14 +334,35 @@ export async function createAuth(deps: {
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/sign-in/email') return
+        const returned = ctx.context.returned
+        const deviceCookie = ctx.context.createAuthCookie(KNOWN_DEVICE_COOKIE, { maxAge: SESSION_LIFETIME_SECONDS })
+        // Signed in (a second factor, when there is one, passed): this browser knows the account.
+        const signedIn = ctx.context.newSession?.user.email
+        if (signedIn && !isAPIError(returned) && !(isRecord(returned) && 'twoFactorRedirect' in returned)) {
+          const known = devices.remember(ctx.getCookie(deviceCookie.name), signedIn)
+          ctx.setCookie(deviceCookie.name, known, deviceCookie.attributes)
+        }
         const { email } = (ctx.body ?? {}) as Record<string, unknown>
         if (typeof email !== 'string') return
-        const returned = ctx.context.returned
-        // The right password clears the count (even when a second factor is still to come).
+        // An emailed code its wrong attempts have used up is replaced by the next request, at once:
+        // whoever burnt it does not also hold the owner's next email back for the throttle window.
+        if (ctx.path === '/sign-in/email-otp' && isAPIError(returned)) {
+          const record = await ctx.context.internalAdapter.findVerificationValue(`sign-in-otp-${email.toLowerCase()}`)
+          const attempts = Number(record?.value.split(':').at(-1) ?? CODE_ATTEMPTS)
+          if (attempts >= CODE_ATTEMPTS) await mailThrottle.release?.('sign-in-code', email)
+        }
+        if (ctx.path !== '/sign-in/email') return
+        const owner = devices.knows(ctx.getCookie(deviceCookie.name), email)
+        // The right password clears the count (even when a second factor is still to come) — but
+        // not on the owner's known browser, which is past the lock anyway: there, clearing it
+        // would give a stranger who is guessing five more tries.
         if (!isAPIError(returned)) {
-          await lockout.clear(email)
-        } else if (returned.body?.code === 'INVALID_EMAIL_OR_PASSWORD' && (await lockout.recordFailure(email))) {
+          if (!owner) await lockout.clear(email)
+        } else if (
+          returned.body?.code === 'INVALID_EMAIL_OR_PASSWORD' &&
+          !owner &&
+          (await lockout.recordFailure(email))
+        ) {
           logger.warn(
             { email, failures: SIGN_IN_LOCKOUT.maxFailures, lockSeconds: SIGN_IN_LOCKOUT.lockSeconds },
             'password sign-in locked for this email after repeated failures',
@@ -348,7 +414,7 @@ export async function createAuth(deps: {
         disableSignUp: true,
         sendVerificationOTP: async ({ email, otp, type }, ctx) => {
           if (type !== 'sign-in') return
-          await mailer.send(
+          await sendMail(
             composeMail(email, {
               kind: 'sign-in-code',
               appName: config.appName,
@@ -356,6 +422,7 @@ export async function createAuth(deps: {
               code: otp,
               expiresInMinutes: minutes(SIGN_IN_CODE_EXPIRES_SECONDS),
             }),
+            ctx?.request,
           )
         },
       }),
@@ -367,3 +434,5 @@ export async function createAuth(deps: {
 }
 
 export type Auth = Awaited<ReturnType<typeof createAuth>>
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null

@@ -20,6 +20,7 @@ const authCodes: Record<string, { code: ErrorCode; field?: string }> = {
   INVALID_CODE: { code: 'invalid_token', field: 'code' },
   INVALID_BACKUP_CODE: { code: 'invalid_token', field: 'code' },
   ACCOUNT_TEMPORARILY_LOCKED: { code: 'rate_limited' },
+  EMAIL_RECENTLY_SENT: { code: 'email_recently_sent' },
   INVALID_EMAIL: { code: 'validation_failed', field: 'email' },
   PASSWORD_REQUIRED: { code: 'validation_failed', field: 'password' },
   INVALID_NAME: { code: 'validation_failed', field: 'name' },

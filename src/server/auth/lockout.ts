@@ -6,7 +6,8 @@ import type { Redis } from 'ioredis'
  * not stop an attacker who spreads guesses over many addresses; this does. Counted per email
  * whether or not an account has it, so that the answers tell nothing about which emails exist.
  * A successful sign-in and a password reset clear the count; a code sign-in and a password reset
- * stay open while the password is locked, so the owner is never locked out of the account itself.
+ * stay open while the password is locked, and the owner's own browser (a "known device",
+ * known-device.ts) is not subject to the lock: strangers cannot lock the owner out.
  */
 export const SIGN_IN_LOCKOUT = {
   maxFailures: 5,

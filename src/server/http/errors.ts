@@ -88,6 +88,7 @@ export const defaultMessages: Record<ErrorCode, string> = {
   payload_too_large: 'The request body is too large.',
   unsupported_media_type: 'The request body must be JSON (Content-Type: application/json).',
   rate_limited: 'Too many requests. Try again later.',
+  email_recently_sent: 'An email was sent to this address less than a minute ago.',
   headers_too_large: 'The request line or headers are too large.',
   internal_error: 'Something went wrong on our side.',
   service_unavailable: 'The service is temporarily unavailable. Try again shortly.',

@@ -12,11 +12,12 @@ export interface Mailer {
   readonly mode: 'smtp' | 'outbox'
   /**
    * Delivers the email, or does nothing (logged at debug) when one of the same kind went to the
-   * same address within the throttle window. Rejects with a `MailDeliveryError` when the SMTP
-   * server cannot be reached or refuses the message, within the SMTP timeouts; the caller decides
-   * what the user sees.
+   * same address within the throttle window — unless the caller has claimed the throttle's slot
+   * itself (`claimed`, to tell the requester to wait instead). Rejects with a `MailDeliveryError`
+   * when the SMTP server cannot be reached or refuses the message, within the SMTP timeouts; the
+   * caller decides what the user sees.
    */
-  send(message: MailMessage): Promise<void>
+  send(message: MailMessage, options?: { claimed?: boolean }): Promise<void>
   /** Closes the SMTP connections. Safe to call twice. */
   close(): Promise<void>
 }
@@ -159,7 +160,7 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     mode: config.smtpUrl ? 'smtp' : 'outbox',
 
-    async send(message) {
+    async send(message, { claimed = false } = {}) {
       if (closed) throw new Error('The mailer is closed')
       if (!mailKinds.includes(message.kind)) {
         throw new TypeError(`Unknown email kind: ${String(message.kind)}`)
@@ -168,7 +169,7 @@ export function createMailer(options: MailerOptions): Mailer {
       // One bare address: nodemailer would otherwise read "a@x, b@y" or "Name <a@x>" as a list.
       if (!singleAddress.test(to)) throw new TypeError('The recipient must be one email address')
 
-      if (!(await throttle.allow(message.kind, to))) {
+      if (!claimed && !(await throttle.allow(message.kind, to))) {
         log.debug(
           { kind: message.kind, to },
           'email not sent: one of this kind went to this address within the throttle window',

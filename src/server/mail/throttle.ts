@@ -8,6 +8,8 @@ import type { MailKind } from './types.js'
  */
 export interface MailThrottle {
   allow(kind: MailKind, email: string): Promise<boolean>
+  /** How long until the slot is free again: 0 when it is free now. */
+  retryAfterMs(kind: MailKind, email: string): Promise<number>
   /** Gives the slot back, e.g. when the delivery failed, so that the user may ask again at once. */
   release?(kind: MailKind, email: string): Promise<void>
 }
@@ -54,6 +56,10 @@ export function createMemoryMailThrottle(options: MemoryMailThrottleOptions = {}
       claimedAt.set(key, time)
       return Promise.resolve(true)
     },
+    retryAfterMs(kind, email) {
+      const at = claimedAt.get(throttleKey(kind, email))
+      return Promise.resolve(at === undefined ? 0 : Math.max(0, windowMs - (now() - at)))
+    },
     release(kind, email) {
       claimedAt.delete(throttleKey(kind, email))
       return Promise.resolve()
@@ -70,6 +76,10 @@ export function createRedisMailThrottle(redis: Redis, keyPrefix: string): MailTh
   return {
     async allow(kind, email) {
       return (await redis.set(keyOf(kind, email), '1', 'PX', mailThrottleWindowMs, 'NX')) === 'OK'
+    },
+    async retryAfterMs(kind, email) {
+      // -2: no such key (free); -1 cannot happen (every key is set with an expiry).
+      return Math.max(0, await redis.pttl(keyOf(kind, email)))
     },
     async release(kind, email) {
       // Deletes the key whoever holds it: only a delivery failing after its window ended (a very
