@@ -113,6 +113,12 @@ describe('language detection', () => {
 describe('redirect after sign-in', () => {
   it.each(['/dashboard', '/admin/language-levels?page=2', '/a#b'])('keeps %s', (path) => {
     expect(safeRedirect(path)).toBe(path)
+    expect(safeRedirect(path, 'http://localhost:3000')).toBe(path)
+  })
+
+  it('resolves dot segments that stay on the app', () => {
+    expect(safeRedirect('/admin/../dashboard')).toBe('/dashboard')
+    expect(safeRedirect('/%2e%2e/account')).toBe('/account')
   })
 
   it.each([
@@ -122,6 +128,13 @@ describe('redirect after sign-in', () => {
     'javascript:alert(1)',
     'dashboard',
     '/\tevil',
+    // Paths that resolve to `//evil.example`, which a browser reads as another host.
+    '/..//evil.example',
+    '/.//evil.example',
+    '/%2e%2e//evil.example',
+    '/%2E%2E//evil.example',
+    '/a/../..//evil.example',
+    '/./..//evil.example?x=1',
     '',
     42,
     undefined,
