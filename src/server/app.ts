@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis'
 import type { Logger } from 'pino'
 import { auditRoutes } from './api/audit.js'
 import { CLIENT_ERROR_LIMITS, clientErrorRoutes } from './api/client-errors.js'
-import { demoRoutes } from './api/demo.js'
+import { SERVER_TIME_PER_MINUTE, demoRoutes } from './api/demo.js'
 import { levelRoutes } from './api/levels.js'
 import { meRoutes } from './api/me.js'
 import { profileRoutes } from './api/profile.js'
@@ -89,27 +89,26 @@ export function createApp(deps: {
       'request',
     )
   })
-  app.use('*', securityHeaders({ csp: () => csp, https: config.appUrl.startsWith('https:') }))
+  app.use(
+    '*',
+    securityHeaders({ csp: () => csp, https: config.appUrl.startsWith('https:'), trustProxy: config.trustProxy }),
+  )
   app.use('/api/*', refuseUnparsableUrl, dropMalformedCacheCookies, sameOriginWrites(config.appUrl), apiBodyGuard)
 
   const clientAddress = clientAddressOf(config.trustProxy)
+  /** A limit per client address, counted by every instance together when there is Redis. */
+  const perAddress = (name: string, points: number, seconds: number) =>
+    rateLimit({ name, points, seconds, clientAddress, redis, redisKeyPrefix: config.redisKeyPrefix })
   const system = systemRoutes(config, database, isDraining)
   app.route('/api', system.api)
   app.route(
     '/api/client-errors',
     clientErrorRoutes({
       logger,
-      limit: rateLimit({
-        name: 'client-errors',
-        points: CLIENT_ERROR_LIMITS.perAddress,
-        seconds: CLIENT_ERROR_LIMITS.windowSeconds,
-        clientAddress,
-        redis,
-        redisKeyPrefix: config.redisKeyPrefix,
-      }),
+      limit: perAddress('client-errors', CLIENT_ERROR_LIMITS.perAddress, CLIENT_ERROR_LIMITS.windowSeconds),
     }),
   )
-  app.route('/api/demo', demoRoutes(config, database))
+  app.route('/api/demo', demoRoutes(database, perAddress('demo-server-time', SERVER_TIME_PER_MINUTE, 60)))
   // Routes that need to know who is asking; each guards itself with requireUser/requireAdmin.
   const session = readSession(auth)
   app.use('/api/me/*', session)

@@ -17,8 +17,6 @@ export interface DemoEcho {
 
 export interface DemoServerTime {
   databaseTime: string
-  serverVersion: string
-  uptimeSeconds: number
   requestId: string
 }
 

@@ -86,12 +86,29 @@ describe('security headers', () => {
   })
 
   it.each(['/api/health', '/'])(
-    'sends Strict-Transport-Security on %s when a proxy says the request came over https',
+    'believes no X-Forwarded-Proto on %s without TRUST_PROXY: anyone may write it',
     async (path) => {
       const response = await fetch(`${server.url}${path}`, {
         headers: { 'x-forwarded-proto': 'https' },
       })
-      expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d{7,}/)
+      expect(response.headers.get('strict-transport-security')).toBeNull()
+    },
+  )
+})
+
+describe('security headers behind a trusted proxy (TRUST_PROXY=true)', () => {
+  let server: ServerProcess
+  beforeAll(async () => {
+    server = await startServer({ env: { TRUST_PROXY: 'true' } })
+  })
+
+  it.each(['/api/health', '/'])(
+    'sends Strict-Transport-Security on %s when the proxy says the request came over https, not otherwise',
+    async (path) => {
+      const viaHttps = await fetch(`${server.url}${path}`, { headers: { 'x-forwarded-proto': 'https' } })
+      expect(viaHttps.headers.get('strict-transport-security')).toMatch(/max-age=\d{7,}/)
+      const viaHttp = await fetch(`${server.url}${path}`, { headers: { 'x-forwarded-proto': 'http' } })
+      expect(viaHttp.headers.get('strict-transport-security')).toBeNull()
     },
   )
 })

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { z } from 'zod/mini'
 import { type DemoEcho, type DemoServerTime, demoMessageSchema } from '../../shared/demo.js'
-import type { Config } from '../config.js'
 import type { Database } from '../db/client.js'
 import { jsonBody, queryParams } from '../http/body.js'
 import type { AppEnv } from '../http/context.js'
@@ -22,7 +21,7 @@ const describeServerTime = describe({
   tags: ['Demo'],
   access: 'public',
   responses: { 200: json(demoServerTimeSchema, 'The time, as the database reads it.') },
-  errors: [503],
+  errors: [429, 503],
 })
 
 const describeMessages = describe({
@@ -34,10 +33,16 @@ const describeMessages = describe({
   responses: { 200: json(demoEchoSchema, 'The message as validated.') },
 })
 
-/** The endpoints behind the `/fetching` and `/fetching-post` demo pages. */
-export function demoRoutes(config: Config, database: Database) {
+/** Reads of the database's clock per address per minute: a page load or a click each. */
+export const SERVER_TIME_PER_MINUTE = 120
+
+/**
+ * The endpoints behind the `/fetching` and `/fetching-post` demo pages. `limit` counts the reads
+ * of the clock per address: each is a database query anyone may ask for.
+ */
+export function demoRoutes(database: Database, limit: MiddlewareHandler<AppEnv>) {
   return new Hono<AppEnv>()
-    .get('/server-time', describeServerTime, queryParams(serverTimeQuery), async (c) => {
+    .get('/server-time', describeServerTime, limit, queryParams(serverTimeQuery), async (c) => {
       if (c.req.valid('query').fail === 'true') {
         throw new ApiError('service_unavailable', 'Simulated failure (demo).')
       }
@@ -46,8 +51,6 @@ export function demoRoutes(config: Config, database: Database) {
       const now = (result as { rows: { now: string | Date }[] }).rows[0]?.now
       const body: DemoServerTime = {
         databaseTime: new Date(now ?? Date.now()).toISOString(),
-        serverVersion: config.version,
-        uptimeSeconds: Math.round(process.uptime()),
         requestId: c.var.requestId,
       }
       c.header('Cache-Control', 'no-store')

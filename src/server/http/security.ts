@@ -64,6 +64,8 @@ export function nonDocumentSecurityHeaders(https: boolean): Record<string, strin
 export function securityHeaders(options: {
   csp: () => string
   https: boolean
+  /** Believe X-Forwarded-Proto (TRUST_PROXY): only a balancer in front may say it was https. */
+  trustProxy: boolean
 }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next()
@@ -75,7 +77,8 @@ export function securityHeaders(options: {
     headers.set('Content-Security-Policy', document ? options.csp() : NON_DOCUMENT_CSP)
     for (const [name, value] of Object.entries(everyAnswer)) headers.set(name, value)
     headers.set('X-Request-Id', c.var.requestId)
-    const forwardedHttps = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https'
+    const forwardedHttps =
+      options.trustProxy && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https'
     if (options.https || forwardedHttps) {
       headers.set('Strict-Transport-Security', HSTS)
     }

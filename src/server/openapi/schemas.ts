@@ -72,8 +72,6 @@ export const clientConfigSchema = answer<ClientConfig>(
 export const demoServerTimeSchema = answer<DemoServerTime>('DemoServerTime', "The database's clock.")(
   z.object({
     databaseTime: isoDateTime,
-    serverVersion: z.string(),
-    uptimeSeconds: count,
     requestId: z.string(),
   }),
 )

@@ -25,8 +25,6 @@ export function FetchingPage() {
   const query = useQuery(serverTimeQuery(fail))
   const rows = query.data && [
     [t.databaseTime, formats.time(new Date(query.data.databaseTime), { dateStyle: 'medium', timeStyle: 'medium' })],
-    [t.version, query.data.serverVersion],
-    [t.uptime, formats.number(query.data.uptimeSeconds, { style: 'unit', unit: 'second', unitDisplay: 'long' })],
     [t.requestId, query.data.requestId],
   ]
 

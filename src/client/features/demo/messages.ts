@@ -6,8 +6,6 @@ export const fetchingMessages = i18n('demoFetching', {
   intro:
     'This page reads the server time from the API. It shows loading, error and retry states, and can refresh on demand.',
   databaseTime: 'Database time',
-  version: 'Server version',
-  uptime: 'Server uptime',
   requestId: 'Request id',
   simulateFailure: 'Simulate a server failure',
   fetchedAt: params<{ time: string }>('Fetched at {time}'),

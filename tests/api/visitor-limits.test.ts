@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CLIENT_ERROR_LIMITS } from '../../src/server/api/client-errors.js'
+import { SERVER_TIME_PER_MINUTE } from '../../src/server/api/demo.js'
 import { expectApiError, jsonLogs, type ServerProcess, startServer } from '../helpers/server.js'
 
 /** `POST /api/client-errors` is open to anyone: what a flood of reports can cost is bounded. */
@@ -82,5 +83,33 @@ describe('error reports from clients', () => {
     // 500 requests of ~1.6 KB: the access lines (~250 bytes each) and the budget, not the bodies.
     const grown = server.logs.join('\n').length - logBytesBefore
     expect(grown).toBeLessThan(500 * 400 + 2 * CLIENT_ERROR_LIMITS.loggedPerWindow * 2000)
+  })
+})
+
+/** The demo's clock is a database query anyone may ask for. */
+describe("the demo's server time", () => {
+  let server: ServerProcess
+  beforeAll(async () => {
+    server = await startServer({ env: { TRUST_PROXY: 'true' } })
+  })
+  const read = (address: string) =>
+    fetch(`${server.url}/api/demo/server-time`, { headers: { 'X-Forwarded-For': address } })
+
+  it('tells a visitor the time, not how long the server has run nor its version', async () => {
+    const body = (await (await read('203.0.113.1')).json()) as Record<string, unknown>
+    expect(Object.keys(body).sort()).toEqual(['databaseTime', 'requestId'])
+  })
+
+  it(`answers one address ${SERVER_TIME_PER_MINUTE} times a minute, then 429 with Retry-After`, async () => {
+    const statuses = []
+    for (let start = 0; start < SERVER_TIME_PER_MINUTE + 5; start += 25) {
+      const batch = Math.min(25, SERVER_TIME_PER_MINUTE + 5 - start)
+      statuses.push(...(await Promise.all(Array.from({ length: batch }, () => read('203.0.113.2')))).map((r) => r.status))
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(SERVER_TIME_PER_MINUTE)
+    const refused = await read('203.0.113.2')
+    await expectApiError(refused, 429, 'rate_limited')
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect((await read('203.0.113.3')).status).toBe(200)
   })
 })
