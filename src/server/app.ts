@@ -11,6 +11,7 @@ import { profileRoutes } from './api/profile.js'
 import { systemRoutes } from './api/system.js'
 import { type Auth, CLIENT_IP_HEADER, COOKIE_PREFIX } from './auth/auth.js'
 import { inApiErrorShape } from './auth/errors.js'
+import { withoutSessionTokens } from './auth/session-tokens.js'
 import type { Config } from './config.js'
 import type { Database } from './db/client.js'
 import { apiBodyGuard } from './http/body.js'
@@ -112,7 +113,7 @@ export function createApp(deps: {
   // Routes that need to know who is asking; each guards itself with requireUser/requireAdmin.
   const session = readSession(auth)
   app.use('/api/me/*', session)
-  app.route('/api/me', meRoutes())
+  app.route('/api/me', meRoutes(database.db, auth))
   app.route('/api/me/profile', profileRoutes(database.db))
   // Public reads here skip the session lookup: only the administrators' routes read it.
   app.route('/api/language-levels', levelRoutes(database.db, session))
@@ -122,7 +123,7 @@ export function createApp(deps: {
     const headers = new Headers(c.req.raw.headers)
     headers.set(CLIENT_IP_HEADER, clientAddress(c))
     const request = new Request(c.req.raw, { headers })
-    return inApiErrorShape(await auth.handler(request))
+    return withoutSessionTokens(await inApiErrorShape(await auth.handler(request)))
   })
   // Built from the routes above (and better-auth's), on the first request.
   app.get('/api/openapi.json', undocumented, openApiDocumentHandler(app, auth, config))

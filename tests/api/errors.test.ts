@@ -143,10 +143,15 @@ describe('requests refused before the app, by the HTTP server', () => {
     server = await startServer()
   })
 
-  /** Writes the bytes on a new connection and reads everything the server sends until it closes. */
-  const raw = (bytes: string) =>
+  /**
+   * Writes the bytes on a new connection (then closes the client's side with `halfClose`) and
+   * reads everything the server sends until it closes.
+   */
+  const raw = (bytes: string, halfClose = false) =>
     new Promise<{ status: number; headers: Headers; body: string }>((resolve, reject) => {
-      const socket = net.connect({ host: '127.0.0.1', port: server.port }, () => socket.write(bytes, 'latin1'))
+      const socket = net.connect({ host: '127.0.0.1', port: server.port }, () =>
+        halfClose ? socket.end(bytes, 'latin1') : socket.write(bytes, 'latin1'),
+      )
       const chunks: Buffer[] = []
       socket.on('data', (chunk: Buffer) => chunks.push(chunk))
       socket.on('error', reject)
@@ -180,6 +185,18 @@ describe('requests refused before the app, by the HTTP server', () => {
     expect(Object.keys(body)).toEqual(['error'])
     expect(body.error.code).toBe(code)
     expect(body.error.message.length).toBeGreaterThan(0)
+  })
+
+  it('answers a client that closes its side once the request is sent, however long the answer takes', async () => {
+    // A password check takes tens of milliseconds (scrypt, even for an unknown email): by default
+    // Node ended the connection at the client's FIN, before the answer.
+    const body = JSON.stringify({ email: 'nobody@example.com', password: 'not the password' })
+    const answer = await raw(
+      `POST /api/auth/sign-in/email HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nOrigin: ${server.url}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+      true,
+    )
+    expect(answer.status).toBe(401)
+    expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'invalid_credentials' } })
   })
 
   it('serves a request whose Expect it does not meet as if it had none (Node answered a bare 417)', async () => {

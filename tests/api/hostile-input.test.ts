@@ -849,7 +849,9 @@ function answerProblem(s: Shot, answer: Answer | undefined, options: BatchOption
   // The demo's documented failure on demand, for its error and retry states.
   const simulated = answer.status === 503 && /^\/api\/demo\/server-time\?(?:[^#]*&)?fail=true(?:&|$)/.test(s.target)
   if (answer.status >= 500 && !simulated) return `answered ${answer.status}: ${answer.body.subarray(0, 300).toString()}`
-  if (answer.status === 429 && !options.allow429) return 'answered 429: the rate limits should be raised for this server'
+  // The same address drawn twice within a minute is told to wait for its email: no limit to raise.
+  const emailWait = answer.status === 429 && answer.body.toString().includes('"code":"email_recently_sent"')
+  if (answer.status === 429 && !options.allow429 && !emailWait) return 'answered 429: the rate limits should be raised for this server'
   // A redirect is no success: better-auth refuses an OAuth callback by redirecting to its error
   // page, and redirects its POST form to the GET one. The digest says whether anything changed.
   if (options.invalid && s.refused && !safeMethods.has(s.method) && answer.status < 300) {

@@ -46,6 +46,7 @@ const appEndpoints: Record<string, string[]> = {
   '/api/demo/messages': ['post'],
   '/api/me': ['get'],
   '/api/me/profile': ['get', 'put'],
+  '/api/me/sessions/{id}': ['delete'],
   '/api/language-levels': ['get', 'post'],
   '/api/language-levels/order': ['put'],
   '/api/language-levels/{id}': ['delete', 'get', 'patch'],
@@ -60,7 +61,7 @@ const adminOnly = [
   'get /api/language-levels/{id}/usage',
   'get /api/audit-log',
 ]
-const signedInOnly = ['get /api/me', 'get /api/me/profile', 'put /api/me/profile']
+const signedInOnly = ['get /api/me', 'get /api/me/profile', 'put /api/me/profile', 'delete /api/me/sessions/{id}']
 
 function operationsOf(document: OpenApiDocument) {
   return Object.entries(document.paths).flatMap(([path, item]) =>

@@ -464,11 +464,8 @@ describe('the log at its most verbose never holds a secret', () => {
     await call('POST', '/api/auth/email-otp/send-verification-otp', { email, type: 'sign-in' })
     const otp = codeIn(await mailTo(email, /sign-in code/))
     keep('emailed sign-in code', otp)
+    // Its session token is kept from the cookie (no answer carries it: session-tokens.ts).
     await call('POST', '/api/auth/sign-in/email-otp', { email, otp })
-    const session = (await (await call('GET', '/api/auth/get-session?disableCookieCache=true')).json()) as {
-      session: { token: string }
-    }
-    keep('session token', session.session.token)
     await call('POST', '/api/auth/sign-out', {})
 
     await call('POST', '/api/auth/request-password-reset', { email, redirectTo: '/confirm' })
@@ -571,4 +568,63 @@ describe('links that lead to another site', () => {
       await expectApiError(response, 403, 'forbidden')
     })
   }
+})
+
+describe('session tokens stay out of JavaScript', () => {
+  let instance: Awaited<ReturnType<typeof startAccountsServer>>
+  beforeAll(async () => {
+    instance = await startAccountsServer({})
+  })
+  afterAll(() => instance.stop())
+
+  /** Every string of a JSON answer, at any depth. */
+  const stringsIn = (value: unknown): string[] =>
+    typeof value === 'string'
+      ? [value]
+      : typeof value === 'object' && value !== null
+        ? Object.values(value).flatMap(stringsIn)
+        : []
+
+  it('no answer a page can read holds a session token; sessions are revoked by id, each by its own user only', async () => {
+    const { server, dataDir } = instance
+    const email = uniqueEmail('tokens')
+    const laptop = new Client(server)
+    await registerAndVerify(laptop, dataDir, { email, password })
+    const phone = new Client(server)
+    const answers = [await phone.request('POST', '/api/auth/sign-in/email', { email, password })]
+    answers.push(await phone.request('GET', '/api/auth/get-session'))
+    answers.push(await phone.request('GET', '/api/auth/get-session?disableCookieCache=true'))
+    answers.push(await laptop.request('GET', '/api/auth/list-sessions'))
+    await laptop.request('POST', '/api/auth/email-otp/send-verification-otp', { email, type: 'sign-in' })
+    const [codeMail] = (await readOutbox(dataDir, { to: email, kind: 'sign-in-code' })).slice(-1)
+    const byCode = new Client(server)
+    answers.push(await byCode.request('POST', '/api/auth/sign-in/email-otp', { email, otp: codeMail?.code }))
+
+    const tokens = [laptop, phone, byCode].map((client) => decodeURIComponent(client.cookies.get('lingua.session_token') ?? '').split('.')[0] ?? '')
+    for (const token of tokens) expect(token.length).toBeGreaterThanOrEqual(32)
+    const bodies = await Promise.all(answers.map(async (answer) => {
+      expect(answer.status).toBe(200)
+      return (await answer.json()) as unknown
+    }))
+    for (const body of bodies) {
+      expect(JSON.stringify(body)).not.toMatch(/"token"/)
+      for (const token of tokens) expect(stringsIn(body)).not.toContain(token)
+    }
+
+    // The phone's session, signed out from the laptop by the id the list gives.
+    const sessions = bodies[3] as { id: string; userAgent: string | null }[]
+    const phoneId = ((bodies[2] as { session: { id: string } }).session).id
+    expect(sessions.map((session) => session.id)).toContain(phoneId)
+    // Nobody else's: another account's id is not found, as is one that does not exist.
+    const stranger = new Client(server)
+    await registerAndVerify(stranger, dataDir, { email: uniqueEmail('stranger'), password })
+    await expectApiError(await stranger.request('DELETE', `/api/me/sessions/${phoneId}`), 404, 'not_found')
+    await expectApiError(await laptop.request('DELETE', '/api/me/sessions/no-such-session'), 404, 'not_found')
+    await expectApiError(await new Client(server).request('DELETE', `/api/me/sessions/${phoneId}`), 401, 'unauthenticated')
+    expect(await freshUser(phone)).toMatchObject({ email })
+
+    expect((await laptop.request('DELETE', `/api/me/sessions/${phoneId}`)).status).toBe(204)
+    expect(await freshUser(phone)).toBeNull()
+    expect(await freshUser(laptop)).toMatchObject({ email })
+  })
 })

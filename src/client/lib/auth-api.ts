@@ -15,9 +15,9 @@ export interface SignInAnswer {
   twoFactorRedirect?: boolean
 }
 
+/** A session as the list shows it; no token: the page never holds one (`id` revokes it). */
 export interface ActiveSession {
   id: string
-  token: string
   createdAt: string
   updatedAt: string
   expiresAt: string
@@ -59,7 +59,7 @@ export const authApi = {
   enableTwoFactor: (password: string) => post<TwoFactorSetup>('/two-factor/enable', { password }),
   disableTwoFactor: (password: string) => post('/two-factor/disable', { password }),
   listSessions: () => api<ActiveSession[]>('/auth/list-sessions'),
-  revokeSession: (token: string) => post('/revoke-session', { token }),
+  revokeSession: (id: string) => api<void>(`/me/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   revokeAllSessions: () => post('/revoke-sessions'),
   deleteAccount: (password: string) => post('/delete-user', { password }),
 }

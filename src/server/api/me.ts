@@ -1,5 +1,12 @@
+import { and, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
+import { z } from 'zod/mini'
+import type { Auth } from '../auth/auth.js'
+import type { Db } from '../db/client.js'
+import { session } from '../db/schema.js'
+import { pathParams } from '../http/body.js'
 import type { AppEnv } from '../http/context.js'
+import { ApiError } from '../http/errors.js'
 import { requireUser, signedInUser } from '../http/session.js'
 import { describe, json } from '../openapi/describe.js'
 import { sessionUserSchema } from '../openapi/schemas.js'
@@ -13,10 +20,37 @@ const describeMe = describe({
   errors: [503],
 })
 
+const describeRevokeSession = describe({
+  operationId: 'revokeMySession',
+  summary: 'Sign out one of your sessions',
+  description:
+    'By the `id` that `GET /api/auth/list-sessions` gives: the page never sees session tokens. Ends the session on every instance (within SESSION_CACHE_SECONDS where it is cached). 404 for an id that is not one of your sessions.',
+  tags: ['Account'],
+  access: 'user',
+  responses: { 204: { description: 'Signed out.' } },
+  errors: [404, 503],
+})
+
+const sessionNotFound = () => new ApiError('not_found', 'Session not found.')
+
+/** better-auth's session ids: 32 letters and digits. */
+const sessionIdParam = pathParams(z.object({ id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)) }), sessionNotFound)
+
 /** `/api/me`: the signed-in user's own data (the learning profile joins it with the levels). */
-export function meRoutes() {
-  return new Hono<AppEnv>().get('/', describeMe, requireUser, (c) => {
-    c.header('Cache-Control', 'no-store')
-    return c.json({ user: signedInUser(c) })
-  })
+export function meRoutes(db: Db, auth: Auth) {
+  return new Hono<AppEnv>()
+    .get('/', describeMe, requireUser, (c) => {
+      c.header('Cache-Control', 'no-store')
+      return c.json({ user: signedInUser(c) })
+    })
+    .delete('/sessions/:id', describeRevokeSession, requireUser, sessionIdParam, async (c) => {
+      const [found] = await db
+        .select({ token: session.token })
+        .from(session)
+        .where(and(eq(session.id, c.req.valid('param').id), eq(session.userId, signedInUser(c).id)))
+      if (!found) throw sessionNotFound()
+      // better-auth's own revocation: the database row and its copy in Redis go together.
+      await auth.api.revokeSession({ body: { token: found.token }, headers: c.req.raw.headers })
+      return c.body(null, 204)
+    })
 }

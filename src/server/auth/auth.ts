@@ -5,7 +5,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { admin, emailOTP, openAPI, twoFactor } from 'better-auth/plugins'
 import type { Redis } from 'ioredis'
 import type { Logger } from 'pino'
-import { NAME_MAX_LENGTH, isHttpsUrl, nameSchema } from '../../shared/auth.js'
+import { NAME_MAX_LENGTH, emailFormSchema, isHttpsUrl, nameSchema } from '../../shared/auth.js'
 import type { Config } from '../config.js'
 import type { Database } from '../db/client.js'
 import * as schema from '../db/schema.js'
@@ -93,6 +93,8 @@ const emailRequests: Record<string, (body: Record<string, unknown>) => MailKind 
 
 /** better-auth's allowed wrong attempts at one emailed code (its default). */
 const CODE_ATTEMPTS = 3
+/** The answers to a wrong guess at an emailed code; the one that uses the code up is among them. */
+const burntCodeErrors = new Set(['INVALID_OTP', 'TOO_MANY_ATTEMPTS'])
 
 /**
  * better-auth's email tokens are JWTs; one that moves an account to a new address carries
@@ -280,7 +282,8 @@ export async function createAuth(deps: {
         const sent: unknown = ctx.body
         const body = (typeof sent === 'object' && sent !== null && !Array.isArray(sent) ? sent : {}) as Record<string, unknown>
         const emailKind = emailRequests[ctx.path]?.(body)
-        if (emailKind && typeof body.email === 'string' && ctx.request) {
+        // Only for an address an email could go to: better-auth refuses the others (400).
+        if (emailKind && emailFormSchema.safeParse(body).success && typeof body.email === 'string' && ctx.request) {
           if (!(await mailThrottle.allow(emailKind, body.email))) {
             const seconds = Math.max(1, Math.ceil((await mailThrottle.retryAfterMs(emailKind, body.email)) / 1000))
             throw new APIError(
@@ -346,7 +349,7 @@ export async function createAuth(deps: {
         if (typeof email !== 'string') return
         // An emailed code its wrong attempts have used up is replaced by the next request, at once:
         // whoever burnt it does not also hold the owner's next email back for the throttle window.
-        if (ctx.path === '/sign-in/email-otp' && isAPIError(returned)) {
+        if (ctx.path === '/sign-in/email-otp' && isAPIError(returned) && burntCodeErrors.has(String(returned.body?.code))) {
           const record = await ctx.context.internalAdapter.findVerificationValue(`sign-in-otp-${email.toLowerCase()}`)
           const attempts = Number(record?.value.split(':').at(-1) ?? CODE_ATTEMPTS)
           if (attempts >= CODE_ATTEMPTS) await mailThrottle.release?.('sign-in-code', email)

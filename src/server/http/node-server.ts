@@ -77,19 +77,23 @@ export function createNodeServer(options: {
     server.emit('request', request, response)
   })
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
-    // As Node does: only on a connection that is still open and has had nothing written to it
-    // (an error in a second request sent while the first is answered ends the connection).
-    if (error.code === 'ECONNRESET' || !socket.writable || (socket as Duplex & { bytesWritten?: number }).bytesWritten) {
+    // As Node does: only on a connection that is still open and is not in the middle of an
+    // answer (a malformed request pipelined behind one being answered ends the connection).
+    const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage
+    if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
       socket.destroy()
       return
     }
     const code: ErrorCode =
       error.code === 'HPE_HEADER_OVERFLOW'
         ? 'headers_too_large'
-        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-          ? 'request_timeout'
-          : 'bad_request'
+        : error.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW'
+          ? 'payload_too_large'
+          : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? 'request_timeout'
+            : 'bad_request'
     const message = code === 'bad_request' ? 'The request is not valid HTTP.' : defaultMessages[code]
+    // Answered in full, then closed: nothing more is read from a connection out of step.
     const requestId = randomUUID()
     logRefusal(requestId, code, error.code ?? error.message)
     const { status, headers, body } = refusal(code, message, requestId)
@@ -102,5 +106,9 @@ export function createNodeServer(options: {
   // server closes it is reset (a 502 behind a balancer, ECONNRESET for a script).
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS
   server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000
+  // A client that closes its side once its request is sent (a script, `curl` through some
+  // proxies) is still answered: by default Node ends the connection on the client's FIN, and a
+  // request still being handled — waiting on the database — never gets its answer.
+  ;(server as http.Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true
   return server
 }

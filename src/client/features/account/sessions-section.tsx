@@ -82,7 +82,7 @@ export function SessionsSection() {
                   size="sm"
                   aria-label={t.revokeSession({ device })}
                   disabled={revoke.isPending}
-                  onClick={() => revoke.mutate(session.token)}
+                  onClick={() => revoke.mutate(session.id)}
                 >
                   {t.revoke}
                 </Button>
