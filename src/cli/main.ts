@@ -13,6 +13,15 @@ const usage = `Usage:
   npm run cli -- admin revoke <email>   make an administrator an ordinary user
   npm run cli -- admin list             list the administrators`
 
+/**
+ * Text from the database (or the command line) as the terminal may show it: control characters
+ * (an ANSI escape could rewrite the screen), direction marks and the tab the columns use are
+ * written as `\u{…}` escapes. Names saved before the app refused such characters may hold them.
+ */
+function printable(text: string): string {
+  return text.replace(/[\p{Cc}\p{Cf}]/gu, (char) => `\\u{${(char.codePointAt(0) ?? 0).toString(16)}}`)
+}
+
 async function main(args: string[]): Promise<number> {
   const [area, command, email] = args
   if (area !== 'admin' || !['grant', 'revoke', 'list'].includes(command ?? '')) {
@@ -34,7 +43,9 @@ async function main(args: string[]): Promise<number> {
     if (command === 'list') {
       const admins = await listAdmins(database.db)
       if (admins.length === 0) console.log('No administrators yet.')
-      for (const admin of admins) console.log(`${admin.email}\t${admin.name}${admin.emailVerified ? '' : '\t(email not verified)'}`)
+      for (const admin of admins) {
+        console.log(`${printable(admin.email)}\t${printable(admin.name)}${admin.emailVerified ? '' : '\t(email not verified)'}`)
+      }
       return 0
     }
     const role: Role = command === 'grant' ? 'admin' : 'user'
@@ -42,7 +53,8 @@ async function main(args: string[]): Promise<number> {
       console.error(`No account with the email ${email}.`)
       return 1
     }
-    console.log(command === 'grant' ? `${email} is now an administrator.` : `${email} is no longer an administrator.`)
+    const who = printable(email ?? '')
+    console.log(command === 'grant' ? `${who} is now an administrator.` : `${who} is no longer an administrator.`)
     return 0
   } finally {
     await database.close()

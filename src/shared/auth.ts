@@ -11,8 +11,39 @@ export const RESEND_COOL_DOWN_SECONDS = 60
 
 const email = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254), z.email())
 const password = z.string().check(z.minLength(PASSWORD_MIN_LENGTH), z.maxLength(PASSWORD_MAX_LENGTH))
+/**
+ * What a name may not hold: control characters (C0 and C1, so no ANSI escape sequences either)
+ * and the marks that reorder text around them (bidirectional embeddings, overrides and isolates),
+ * with which a name can make the text after it read backwards.
+ */
+const controlOrBidi = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u
+/** What shows nothing: spaces, zero-width and other format characters, Hangul and Braille fillers. */
+const invisible = /[\p{White_Space}\p{Cf}\u034F\u115F\u1160\u2800\u3164\uFFA0]/gu
+
+/** Whether a name holds a character it may not, or shows nothing at all. */
+export function nameProblem(name: string): 'control' | 'blank' | undefined {
+  if (controlOrBidi.test(name)) return 'control'
+  if (name.replace(invisible, '') === '') return 'blank'
+  return undefined
+}
+
+/**
+ * A name as text people can read, from a source that cannot be asked again (an identity
+ * provider): control and direction characters taken out; undefined when nothing visible is left.
+ */
+export function readableName(name: string): string | undefined {
+  const cleaned = name.replace(new RegExp(controlOrBidi.source, 'gu'), '').trim().slice(0, NAME_MAX_LENGTH)
+  return nameProblem(cleaned) ? undefined : cleaned
+}
+
 /** A person's name as shown in the app (the server checks it too). */
-export const nameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(NAME_MAX_LENGTH))
+export const nameSchema = z.string().check(
+  z.trim(),
+  z.minLength(1),
+  z.maxLength(NAME_MAX_LENGTH),
+  z.refine((value) => nameProblem(value) !== 'control', { params: { nameControl: true } }),
+  z.refine((value) => nameProblem(value) !== 'blank', { params: { nameBlank: true } }),
+)
 const name = nameSchema
 const code = z.string().check(z.trim(), z.regex(/^\d{6}$/))
 

@@ -126,4 +126,35 @@ describe.each(databaseTargets())('email change and account deletion on %s', (tar
     expect((await client.request('POST', '/api/auth/update-user', { image: null })).status).toBe(200)
     expect(await freshUser(client)).toMatchObject({ image: null })
   })
+
+  it('refuses names people cannot read: control characters, ANSI escapes, direction overrides, and names that show nothing', async () => {
+    const client = new Client(server)
+    await registerAndVerify(client, dataDir, { name: 'Readable Name', email: `readable-${target}@example.com`, password })
+    const unreadable = [
+      ['a bell', 'Ada\u0007'],
+      ['an ANSI escape', '\u001b[31mAdmin\u001b[0m'],
+      ['a C1 control', 'Ada\u0085'],
+      ['a right-to-left override', 'Ada\u202Egnp.exe'],
+      ['a direction isolate', '\u2067Ada\u2069'],
+      ['zero-width joiners only', '\u200D\u200D\u200D'],
+      ['a Hangul filler', '\u3164'],
+      ['Hangul and Braille fillers and a zero-width space', '\u115F\u2800\u200B'],
+    ]
+    for (const [index, [why, name]] of unreadable.entries()) {
+      const update = await client.request('POST', '/api/auth/update-user', { name })
+      expect(Object.keys((await expectApiError(update, 400, 'validation_failed')).fields ?? {}), why).toEqual(['name'])
+      const signUp = await new Client(server).request('POST', '/api/auth/sign-up/email', {
+        name,
+        email: `unreadable-${target}-${index}@example.com`,
+        password,
+      })
+      expect(signUp.status, why).toBe(400)
+    }
+    expect(await freshUser(client)).toMatchObject({ name: 'Readable Name' })
+    // Names in any script, with accents, and emoji joined by zero-width joiners are names.
+    for (const name of ['Zoë Ångström', '李小龙', 'محمد', 'Ana-María O’Brien', '👩‍💻 Ada']) {
+      expect((await client.request('POST', '/api/auth/update-user', { name })).status, name).toBe(200)
+      expect(await freshUser(client)).toMatchObject({ name })
+    }
+  })
 })

@@ -130,6 +130,12 @@ describe('the admin CLI', () => {
       expect(await freshUser(ada)).toMatchObject({ role: 'admin' })
       expect(await cli(['admin', 'revoke', 'ada@example.com'], env)).toMatchObject({ code: 0 })
       expect(await freshUser(ada)).toMatchObject({ role: 'user' })
+      // A name saved before names were checked, with an escape that would clear the terminal and
+      // an override that would reverse the rest of the line: printed as escapes, never raw.
+      await database.query(`update "user" set name = $1 where email = 'first@example.com'`, ['Eve\u001b[2J\u202Etxt.exe'])
+      const listed = await cli(['admin', 'list'], env)
+      expect(listed.output).toContain('first@example.com\tEve\\u{1b}[2J\\u{202e}txt.exe')
+      expect(listed.output).not.toMatch(/[\u001b\u202e]/)
       await server.stop()
     } finally {
       await database.drop()

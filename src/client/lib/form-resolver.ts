@@ -28,6 +28,8 @@ function installZodMessages() {
         case 'custom':
           if (issue.params?.mismatch) return t.passwordMismatch
           if (issue.params?.targetBelowCurrent) return t.targetBelowCurrent
+          if (issue.params?.nameControl) return t.nameControl
+          if (issue.params?.nameBlank) return t.nameBlank
           return issue.params?.url ? t.url : undefined
         default:
           return undefined

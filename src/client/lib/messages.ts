@@ -55,6 +55,8 @@ export const validationMessages = i18n('validation', {
   passwordHint: '8 to 128 characters. A few unrelated words make a strong one.',
   url: 'Enter an address that starts with https://',
   targetBelowCurrent: 'The target level cannot be below the current level',
+  nameControl: 'A name cannot contain control characters or text-direction marks',
+  nameBlank: 'Enter a name with letters or other visible characters',
   /** A field the server refused for a reason the client has no words of its own for. */
   invalid: 'Check this value',
 })

@@ -5,7 +5,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { admin, emailOTP, openAPI, twoFactor } from 'better-auth/plugins'
 import type { Redis } from 'ioredis'
 import type { Logger } from 'pino'
-import { NAME_MAX_LENGTH, emailFormSchema, isHttpsUrl, nameSchema } from '../../shared/auth.js'
+import { NAME_MAX_LENGTH, emailFormSchema, isHttpsUrl, nameProblem, nameSchema, readableName } from '../../shared/auth.js'
 import type { Config } from '../config.js'
 import type { Database } from '../db/client.js'
 import * as schema from '../db/schema.js'
@@ -33,9 +33,15 @@ const profilePaths = new Set(['/sign-up/email', '/update-user'])
 /** Names are 1–100 characters; avatars are HTTPS URLs (the CSP loads no other remote image). */
 function checkProfile(body: Record<string, unknown>) {
   if ('name' in body && !nameSchema.safeParse(body.name).success) {
+    const problem = typeof body.name === 'string' ? nameProblem(body.name.trim()) : undefined
     throw new APIError('BAD_REQUEST', {
       code: 'INVALID_NAME',
-      message: `Enter a name of 1 to ${NAME_MAX_LENGTH} characters.`,
+      message:
+        problem === 'control'
+          ? 'A name cannot contain control characters or text-direction marks.'
+          : problem === 'blank'
+            ? 'Enter a name with letters or other visible characters.'
+            : `Enter a name of 1 to ${NAME_MAX_LENGTH} characters.`,
     })
   }
   if ('image' in body && body.image !== null && !(typeof body.image === 'string' && isHttpsUrl(body.image))) {
@@ -259,13 +265,25 @@ export async function createAuth(deps: {
     },
     databaseHooks: {
       user: {
+        // Every way an account is made: a sign-up's name was checked before (400 when unreadable);
+        // a name that comes from elsewhere (an identity provider) is made readable here.
+        create: {
+          before: (data) =>
+            Promise.resolve({
+              data: { ...data, name: readableName(String(data.name ?? '')) ?? String(data.email).split('@')[0] },
+            }),
+        },
         // The role is granted on every update that marks an email verified: the link, the code
         // sign-in of an unconfirmed account, an email change. better-auth's
         // `afterEmailVerification` misses the code sign-in (and the code password reset).
         update: {
           before: (data, ctx) => {
             if (data.emailVerified === true && ctx) verifyingUpdates.add(ctx)
-            return Promise.resolve()
+            if (typeof data.name !== 'string') return Promise.resolve()
+            // An unreadable new name from elsewhere leaves the name as it was.
+            const { name, ...rest } = data
+            const readable = readableName(name)
+            return Promise.resolve({ data: readable ? { ...rest, name: readable } : rest })
           },
           after: async (updated, ctx) => {
             if (!ctx || !verifyingUpdates.delete(ctx) || !updated.emailVerified) return
