@@ -127,10 +127,30 @@ export function createLogger(options: { level: string; pretty: boolean }): Logge
 
 type AuthLogLevel = 'debug' | 'info' | 'warn' | 'error'
 
+/** Longest text of a request that a log line repeats (a callback URL, a provider name). */
+export const MAX_ECHOED_TEXT = 200
+
+const bounded = (text: string) =>
+  text.length > MAX_ECHOED_TEXT ? `${text.slice(0, MAX_ECHOED_TEXT)}… (${text.length} characters)` : text
+
+/** Strings bounded at any depth, for the arguments better-auth logs (`{ provider: <the body's> }`). */
+function boundedArgs(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return bounded(value)
+  if (typeof value !== 'object' || value === null || depth > 3) return value
+  if (Array.isArray(value)) return value.slice(0, 20).map((item) => boundedArgs(item, depth + 1))
+  return Object.fromEntries(Object.entries(value).slice(0, 20).map(([key, item]) => [key, boundedArgs(item, depth + 1)]))
+}
+
 /**
  * better-auth's `logger` option: its messages go to this log — JSON, at LOG_LEVEL, through the
  * redaction above — instead of straight to the console, where it prints failed queries with their
  * parameters (session and reset tokens). Errors it passes along are logged as `err`.
+ *
+ * The log is about the server: better-auth logs the client's mistakes at `error` as well
+ * ("Invalid callbackURL: <what was sent>", "State not found", "Provider not found"). An error it
+ * reports without an Error — a request it refused — is logged at `warn`; one with an Error (a
+ * query that failed, a background task) stays an error, and so does a session it could not
+ * create. What the request sent is repeated at most MAX_ECHOED_TEXT characters long.
  */
 export function authLogOptions(logger: Logger): NonNullable<BetterAuthOptions['logger']> {
   const log = logger.child({ component: 'auth' })
@@ -141,12 +161,13 @@ export function authLogOptions(logger: Logger): NonNullable<BetterAuthOptions['l
     log(level: AuthLogLevel, message: string, ...args: unknown[]) {
       const errors = args.filter((arg) => arg instanceof Error)
       const others = args.filter((arg) => !(arg instanceof Error))
-      log[level](
+      const serverSide = errors.length > 0 || /^Failed to create session/.test(message)
+      log[level === 'error' && !serverSide ? 'warn' : level](
         {
           ...(errors[0] ? { err: errors[0] } : {}),
-          ...(others.length > 0 ? { args: others } : {}),
+          ...(others.length > 0 ? { args: boundedArgs(others) } : {}),
         },
-        message,
+        bounded(message),
       )
     },
   }

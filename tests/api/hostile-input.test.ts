@@ -878,7 +878,11 @@ function logProblems(server: ServerProcess, cursor: { at: number }): string[] {
   cursor.at = server.logs.length
   const problems: string[] = []
   for (const line of lines) {
-    if (!line.startsWith('{')) continue
+    // Every line is JSON: a library's own console line (a deprecation warning) escapes the log.
+    if (!line.startsWith('{')) {
+      problems.push(`a line outside the JSON log: ${line.slice(0, 300)}`)
+      continue
+    }
     let entry: {
       level?: number
       msg?: string
@@ -895,9 +899,8 @@ function logProblems(server: ServerProcess, cursor: { at: number }): string[] {
     }
     const culprit = sent.get(entry.requestId ?? '')
     const request = culprit ? describeShot(culprit) : `${JSON.stringify(entry.req ?? null)} (${entry.requestId ?? 'no request id'})`
-    // better-auth logs the client's mistakes as errors too ("Invalid callbackURL"): its own
-    // failures show as the 5xx of the request line below.
-    if ((entry.level ?? 0) >= 50 && entry.component !== 'auth') {
+    // Nothing a client sends is the server's error, better-auth's messages included.
+    if ((entry.level ?? 0) >= 50) {
       problems.push(`the server logged an error: ${entry.msg ?? ''} ${entry.err?.message?.slice(0, 300) ?? ''}\n    for ${request}`)
     } else if ((entry.res?.status ?? 0) >= 500 && !(culprit && /[?&]fail=true(&|$)/.test(culprit.target))) {
       problems.push(`the server logged a ${entry.res?.status} answer\n    for ${request}`)

@@ -199,7 +199,9 @@ export async function createAuth(deps: {
     // app's error handler, which logs them redacted and answers 503 when the database is down.
     logger: authLogOptions(logger),
     onAPIError: { throw: true },
-    disabledPaths: [...adminPaths, ...openApiPaths],
+    // Also closed: the emailed-code password reset's deprecated path, which prints a plain-text
+    // warning to stderr when called (the app resets passwords by link).
+    disabledPaths: [...adminPaths, ...openApiPaths, '/forget-password/email-otp'],
     appName: config.appName,
     baseURL: config.appUrl,
     basePath: '/api/auth',
