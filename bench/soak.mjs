@@ -249,8 +249,10 @@ const actions = {
   async edit(instance) {
     // A level no other edit of this run has in flight, with the version its last edit answered: a
     // 409 here is not a race of the script's own. After an edit without an answer (timeout, 5xx),
-    // which may have been applied, the level is read again first, as the admin page would.
-    const level = pick(levels.filter((l) => !l.editing)) ?? pick(levels)
+    // which may have been applied, the level is read again first, as the admin page would. When
+    // every level has an edit in flight (a slow server), a stale edit goes instead.
+    const level = pick(levels.filter((l) => !l.editing))
+    if (!level) return actions.staleEdit(instance)
     level.editing = true
     try {
       if (level.versionUnknown) {
@@ -273,11 +275,11 @@ const actions = {
       level.editing = false
     }
   },
-  staleEdit(instance) {
+  async staleEdit(instance) {
     // One version behind what the last edit answered (versions only go up, so stale even when the
     // level's version is unknown after a failed edit): another administrator's old form.
     const level = pick(levels.filter((l) => l.version > 1))
-    if (!level) return actions.edit(instance) // nothing edited yet: no version is stale
+    if (!level) return levels.some((l) => !l.editing) ? actions.edit(instance) : undefined // nothing stale yet
     const body = { version: level.version - 1, name: level.name }
     return send('staleEdit', instance, 'PATCH', `/api/language-levels/${level.id}`, { jar: admin.jar, body })
   },
