@@ -23,6 +23,7 @@ import {
   median,
   parseArgs,
   parseDuration,
+  percentile,
   printEnvironment,
   printSummary,
   printWrkRuns,
@@ -78,8 +79,6 @@ async function measure(name, url, headers) {
   console.log(`${name}: ${result.requestsPerSec.toFixed(0)} req/s, p99 ${result.percentiles.p99?.toFixed(2)} ms`)
   return { name, ...result, errors }
 }
-
-const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.ceil((p / 100) * values.length) - 1]
 
 const database = args.postgres ? await createPgDatabase(adminUrl) : undefined
 const dataDir = await makeTempDir('lingua-bench-data-')

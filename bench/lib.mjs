@@ -83,10 +83,11 @@ export function freePort() {
 }
 
 // What is left when the process ends, whatever the reason (error, Ctrl-C): servers and wrk still running
-// are killed, temporary folders removed, and on a signal the PostgreSQL databases made are dropped.
+// are killed, temporary folders removed, and on a signal the PostgreSQL databases and Redis key
+// prefixes made are dropped (each has a `drop()`).
 const running = new Set()
 const tempDirs = new Set()
-const databases = new Set()
+const droppables = new Set()
 process.on('exit', () => {
   for (const child of running) child.kill('SIGKILL')
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true })
@@ -95,7 +96,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
     console.error(`\n${signal}: stopping and cleaning up`)
     for (const child of running) child.kill('SIGKILL')
-    const drops = [...databases].map((database) => database.drop().catch(() => {}))
+    const drops = [...droppables].map((made) => made.drop().catch(() => {}))
     const timeout = new Promise((resolve) => setTimeout(resolve, 5000).unref())
     void Promise.race([Promise.all(drops), timeout]).finally(() => process.exit(130))
   })
@@ -119,8 +120,9 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
  * port, without waiting for it. With neither `dataDir` nor `databaseUrl`, a fresh empty DATA_DIR is
  * made and removed on stop. `spawnedAt` is performance.now() right before spawn(). `entry` runs
  * another script instead of the app (a reference server answering GET /api/ready, same environment).
+ * `nodeArgs` go to node before the entry (`--import <probe>`, `--expose-gc`).
  */
-export async function spawnServer({ dataDir, databaseUrl, env = {}, port, entry = serverEntry } = {}) {
+export async function spawnServer({ dataDir, databaseUrl, env = {}, port, entry = serverEntry, nodeArgs = [] } = {}) {
   requireBuild()
   let ownDataDir
   if (!databaseUrl && !dataDir) {
@@ -142,7 +144,7 @@ export async function spawnServer({ dataDir, databaseUrl, env = {}, port, entry 
   }
   const buildAtStart = buildFingerprint()
   const spawnedAt = performance.now()
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: projectRoot,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -251,8 +253,8 @@ export async function withServer(options, fn) {
   }
   if (failure instanceof BuildChangedError || buildFingerprint() !== server.buildAtStart) {
     console.error(`\n${new BuildChangedError().message}`)
-    // The caller's own clean-up never runs after exit: drop the databases it made here.
-    await Promise.all([...databases].map((database) => database.drop().catch(() => {})))
+    // The caller's own clean-up never runs after exit: drop the databases (and Redis keys) it made here.
+    await Promise.all([...droppables].map((made) => made.drop().catch(() => {})))
     process.exit(3)
   }
   if (failure) throw failure
@@ -283,10 +285,52 @@ export async function createPgDatabase(adminUrl) {
     name,
     url: url.toString(),
     drop: () =>
-      (dropped ??= admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).finally(() => databases.delete(database))),
+      (dropped ??= admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).finally(() => droppables.delete(database))),
   }
-  databases.add(database)
+  droppables.add(database)
   return database
+}
+
+// ---------------------------------------------------------------------------------------------
+// Redis (TEST_REDIS_URL): a key prefix of one run (REDIS_KEY_PREFIX), its keys deleted afterwards.
+
+/**
+ * A fresh `REDIS_KEY_PREFIX` on the Redis of `redisUrl`, so that a run neither sees nor disturbs
+ * the keys of others; `countKeys()` counts its keys, `drop()` deletes them and disconnects.
+ */
+export async function createRedisNamespace(redisUrl) {
+  const { Redis } = await import('ioredis')
+  const prefix = `lingua-bench-${randomBytes(6).toString('hex')}:`
+  const client = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 })
+  await client.connect()
+  const keys = async function* () {
+    let cursor = '0'
+    do {
+      const [next, batch] = await client.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000)
+      cursor = next
+      yield batch
+    } while (cursor !== '0')
+  }
+  let dropped
+  const namespace = {
+    url: redisUrl,
+    prefix,
+    client,
+    async countKeys() {
+      let total = 0
+      for await (const batch of keys()) total += batch.length
+      return total
+    },
+    drop: () =>
+      (dropped ??= (async () => {
+        for await (const batch of keys()) if (batch.length > 0) await client.del(...batch)
+      })().finally(() => {
+        client.disconnect()
+        droppables.delete(namespace)
+      })),
+  }
+  droppables.add(namespace)
+  return namespace
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -301,6 +345,10 @@ export const cookieString = (cookies) =>
   Object.entries(cookies)
     .map(([name, value]) => `${name}=${value}`)
     .join('; ')
+
+/** The cookies a response sets, by name (`''` for one it deletes). */
+export const responseCookies = (response) =>
+  Object.fromEntries(response.headers.getSetCookie().map((h) => h.split(';')[0].split(/=(.*)/s, 2)))
 
 /**
  * A request as the app's own page would send it; resolves to the JSON answer and the cookies it set.
@@ -319,7 +367,7 @@ export async function appRequest(server, method, pathname, { body, cookies = {} 
     redirect: 'manual',
   })
   const text = await response.text()
-  const setCookies = Object.fromEntries(response.headers.getSetCookie().map((h) => h.split(';')[0].split(/=(.*)/s, 2)))
+  const setCookies = responseCookies(response)
   if (response.status !== 200) throw new Error(`${method} ${pathname} answered ${response.status}: ${text}`)
   return { json: text ? JSON.parse(text) : null, setCookies }
 }
@@ -456,6 +504,12 @@ export function median(values) {
   if (sorted.length === 0) return Number.NaN
   const mid = Math.floor(sorted.length / 2)
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+/** The value below which `p` % of `values` lie (nearest rank); NaN for none. */
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted.length === 0 ? Number.NaN : sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]
 }
 
 export function stats(values) {

@@ -10,12 +10,44 @@ const r = 16
 const p = 1
 const KEY_LENGTH = 64
 
+/**
+ * How many derivations may run at once: two fewer than libuv's thread pool has threads (4 unless
+ * UV_THREADPOOL_SIZE says otherwise), at least one. That pool is shared, first come first served,
+ * with every other asynchronous crypto call of the process (better-auth checks the signature of
+ * each session cookie with WebCrypto, which runs there), DNS lookups (connecting to the database
+ * by host name) and file reads. Without a limit, a burst of sign-ins held every thread for the
+ * tens of milliseconds of each hash while the session reads queued behind all of them (found by
+ * bench/soak.mjs: on two cores, 16 sign-ins at once delayed `GET /api/auth/get-session` by 2.7 s
+ * while the public list, which needs no thread, answered within 0.3 s). Queued sign-ins wait here
+ * instead, behind each other only; with no more cores than two, they are no slower for it.
+ */
+const MAX_CONCURRENT_DERIVATIONS = Math.max(1, (Number(process.env.UV_THREADPOOL_SIZE) || 4) - 2)
+
+let derivations = 0
+const waitingForDerivation: (() => void)[] = []
+
+/** Runs `task` once fewer than MAX_CONCURRENT_DERIVATIONS run; a finishing one hands over its turn. */
+async function inTurn<T>(task: () => Promise<T>): Promise<T> {
+  if (derivations < MAX_CONCURRENT_DERIVATIONS) derivations++
+  else await new Promise<void>((resolve) => waitingForDerivation.push(resolve))
+  try {
+    return await task()
+  } finally {
+    const next = waitingForDerivation.shift()
+    if (next) next()
+    else derivations--
+  }
+}
+
 function derive(password: string, salt: Buffer, n: number, rr: number, pp: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N: n, r: rr, p: pp, maxmem: 64 * 1024 * 1024 }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    )
-  })
+  return inTurn(
+    () =>
+      new Promise((resolve, reject) => {
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N: n, r: rr, p: pp, maxmem: 64 * 1024 * 1024 }, (error, key) =>
+          error ? reject(error) : resolve(key),
+        )
+      }),
+  )
 }
 
 export async function hashPassword(password: string): Promise<string> {
