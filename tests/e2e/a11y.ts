@@ -152,21 +152,28 @@ export async function expectVisibleFocus(page: Page, after: string) {
   expect(stop.indicator, `${stop.element} (after ${after}) shows a focus indicator`).not.toBeNull()
 }
 
-/** Presses a key that moves focus (Tab, Shift+Tab, arrows in a group) and checks the focus indicator. */
-export async function press(page: Page, key: string) {
+/**
+ * Presses a key that moves focus (Tab, Shift+Tab, arrows in a group), waits until the element it
+ * should reach has focus, and checks its focus indicator.
+ */
+export async function press(page: Page, key: string, expected: Locator) {
   await page.keyboard.press(key)
+  await expect(expected, `focus after ${key}`).toBeFocused()
   await expectVisibleFocus(page, key)
 }
 
 /**
  * Presses Tab (or Shift+Tab) until the target has focus, checking the focus indicator at every stop
- * on the way.
+ * on the way. The target must be on screen first: the walk starts from a settled page, never
+ * while content is being replaced.
  */
 export async function tabTo(page: Page, target: Locator, { backwards = false, limit = 60 } = {}) {
   const key = backwards ? 'Shift+Tab' : 'Tab'
+  await expect(target, `${target.toString()} to tab to`).toBeVisible()
   for (let stops = 0; stops < limit; stops += 1) {
-    await press(page, key)
-    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return
+    await page.keyboard.press(key)
+    await expectVisibleFocus(page, key)
+    if (await target.evaluate((element) => element === document.activeElement)) return
   }
   throw new Error(`${target.toString()} got no focus within ${limit} presses of ${key}`)
 }
