@@ -6,6 +6,7 @@ import { NotFoundFallback, RouteErrorFallback } from './features/errors/fallback
 import { type AuthEvent, authContext, currentUser, keepSessionFresh, loadSession, onAuthStateChange } from './lib/auth'
 import { initI18n } from './lib/i18n'
 import { appMessages } from './lib/messages'
+import { manageFocus } from './lib/route-focus'
 import { loadRuntimeConfig } from './lib/runtime-config'
 import { routeTree } from './routeTree.gen'
 
@@ -49,6 +50,7 @@ async function start() {
   onAuthStateChange((event) => {
     if (rerunGuards.has(event)) void router.invalidate()
   })
+  manageFocus(router)
   createRoot(root).render(
     <StrictMode>
       <RouterProvider router={router} />

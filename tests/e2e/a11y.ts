@@ -109,7 +109,9 @@ export interface FocusStop {
 /**
  * What marks the focused element as focused: an outline (style not none, width ≥ 1 px, a colour
  * that is not transparent) or a ring (a box-shadow with no blur and a spread of at least 1 px, in
- * a colour that is not transparent; a soft drop shadow does not count).
+ * a colour that is not transparent; a soft drop shadow does not count). A heading, which takes
+ * focus only from the app (the page's heading after a navigation), is no control and is marked by an
+ * underline instead (at least 2 px thick, not transparent): headings are never underlined otherwise.
  */
 export async function focusStop(page: Page): Promise<FocusStop | null> {
   return page.evaluate(() => {
@@ -127,6 +129,15 @@ export async function focusStop(page: Page): Promise<FocusStop | null> {
         .map((shadow) => /^(.*\))\s+(-?[\d.]+)px\s+(-?[\d.]+)px\s+([\d.]+)px\s+(-?[\d.]+)px/.exec(shadow.trim()))
         .find((parts) => parts && !transparent(parts[1] ?? '') && Number(parts[4]) === 0 && Number(parts[5]) >= 1)
       if (ring) indicator = `ring ${ring[0]}`
+    }
+    if (
+      !indicator &&
+      /^H[1-6]$/.test(element.tagName) &&
+      style.textDecorationLine.includes('underline') &&
+      Number.parseFloat(style.textDecorationThickness) >= 2 &&
+      !transparent(style.textDecorationColor)
+    ) {
+      indicator = `underline ${style.textDecorationThickness} ${style.textDecorationColor}`
     }
     const name =
       element.getAttribute('aria-label') ??
@@ -152,23 +163,41 @@ export async function expectVisibleFocus(page: Page, after: string) {
   expect(stop.indicator, `${stop.element} (after ${after}) shows a focus indicator`).not.toBeNull()
 }
 
-/** Presses a key that moves focus (Tab, Shift+Tab, arrows in a group) and checks the focus indicator. */
-export async function press(page: Page, key: string) {
+/**
+ * Presses a key that moves focus (Tab, Shift+Tab, arrows in a group), waits until the element it
+ * should reach has focus, and checks its focus indicator.
+ */
+export async function press(page: Page, key: string, expected: Locator) {
   await page.keyboard.press(key)
+  await expect(expected, `focus after ${key}`).toBeFocused()
   await expectVisibleFocus(page, key)
 }
 
 /**
  * Presses Tab (or Shift+Tab) until the target has focus, checking the focus indicator at every stop
- * on the way.
+ * on the way. The target must be on screen first: the walk starts from a settled page (after a
+ * navigation, from its focused heading), never while content is being replaced.
  */
 export async function tabTo(page: Page, target: Locator, { backwards = false, limit = 60 } = {}) {
   const key = backwards ? 'Shift+Tab' : 'Tab'
+  await expect(target, `${target.toString()} to tab to`).toBeVisible()
   for (let stops = 0; stops < limit; stops += 1) {
-    await press(page, key)
-    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return
+    await page.keyboard.press(key)
+    await expectVisibleFocus(page, key)
+    if (await target.evaluate((element) => element === document.activeElement)) return
   }
   throw new Error(`${target.toString()} got no focus within ${limit} presses of ${key}`)
+}
+
+/**
+ * After a client-side navigation (or the page's content replaced), focus is on the page's main
+ * heading, with that text; `keyboard`: reached by a key press, it shows the focus indicator.
+ */
+export async function expectHeadingFocused(page: Page, text: string | RegExp, { keyboard = true } = {}) {
+  const heading = mainHeading(page)
+  await expect(heading).toHaveText(text)
+  await expect(heading).toBeFocused()
+  if (keyboard) await expectVisibleFocus(page, 'the page changed')
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   startOwnServer,
   uniqueCode,
 } from './admin'
+import { expectHeadingFocused } from './a11y'
 import { accessibilityViolations, expect, expectErrorScreen, failedResource, mainHeading, test } from './fixtures'
 
 // The admin area: the table of levels, the level form (create, edit, a stale edit), deletion with
@@ -47,7 +48,7 @@ test.describe('an administrator', () => {
     await expect(mainHeading(page)).toHaveText('Language levels')
     await page.getByRole('link', { name: 'New level' }).click()
     await expect(page).toHaveURL(/\/admin\/language-levels\/create$/)
-    await expect(mainHeading(page)).toHaveText('New level')
+    await expectHeadingFocused(page, 'New level', { keyboard: false })
 
     // The shared schema checks the fields first, in the interface language.
     await page.getByRole('button', { name: 'Create level' }).click()
@@ -60,12 +61,18 @@ test.describe('an administrator', () => {
     await page.getByRole('textbox', { name: 'Code' }).fill(code)
     await page.getByRole('textbox', { name: 'Name' }).fill('Test level')
     await page.getByRole('textbox', { name: 'Description' }).fill('Made by the admin journey.')
+    // After the write, the new level's page reads it again: the heading has focus before and after.
+    const readAgain = page.waitForResponse(
+      (response) => /\/api\/language-levels\/\d+$/.test(new URL(response.url()).pathname) && response.request().method() === 'GET',
+    )
     await page.getByRole('button', { name: 'Create level' }).click()
     await expect(page).toHaveURL(/\/admin\/language-levels\/\d+$/)
     const id = Number(new URL(page.url()).pathname.split('/').pop())
     made.push(id)
     await expect(toasts(page)).toContainText(`Level ${code} created`)
-    await expect(mainHeading(page)).toHaveText(`${code} Test level`)
+    await expectHeadingFocused(page, `${code} Test level`, { keyboard: false })
+    expect((await readAgain).status()).toBe(200)
+    await expectHeadingFocused(page, `${code} Test level`, { keyboard: false })
 
     // A code another level has (in any case) is refused on the field.
     await page.goto('/create')
@@ -94,6 +101,7 @@ test.describe('an administrator', () => {
     await expect(levelsTable(page).getByRole('row')).toHaveCount(2)
     await rowOf(page, code).click()
     await expect(page).toHaveURL(new RegExp(`/admin/language-levels/${id}$`))
+    await expectHeadingFocused(page, `${code} Renamed level`, { keyboard: false })
 
     // The audit log says who did what.
     await page.goto('/admin/language-levels')
@@ -224,6 +232,8 @@ test.describe('an administrator', () => {
     await expect(toasts(page)).toContainText(`Level ${used.code} deleted`)
     await expect(dialog).toBeHidden()
     await expect(page.getByText('No matching data')).toBeVisible()
+    // The row and the button that opened the dialog are gone: the heading has focus.
+    await expectHeadingFocused(page, 'Language levels', { keyboard: false })
     // The learner's profile lost it.
     const cleared = await learnerContext.request.get('/api/me/profile')
     expect(await cleared.json()).toMatchObject({ currentLevelId: null, targetLevelId: null })
@@ -237,6 +247,7 @@ test.describe('an administrator', () => {
     await second.getByRole('button', { name: 'Delete level' }).click()
     await expect(page).toHaveURL(/\/admin\/language-levels$/)
     await expect(toasts(page)).toContainText(`Level ${unused.code} deleted`)
+    await expectHeadingFocused(page, 'Language levels', { keyboard: false })
     expect(await api.get(unused.id)).toBeUndefined()
   })
 
@@ -264,6 +275,8 @@ test.describe('an administrator', () => {
     await code.getByRole('button').click()
     await expect(page).toHaveURL(/[?&]sort=code(&|$)/)
     await expect(code).toHaveAttribute('aria-sort', 'ascending')
+    // A new sort, page or search is the same page: focus stays where it was (no jump to the heading).
+    await expect(code.getByRole('button')).toBeFocused()
     await expect(position).toHaveAttribute('aria-sort', 'none')
     await code.getByRole('button').click()
     await expect(page).toHaveURL(/[?&]sort=-code(&|$)/)
@@ -282,6 +295,7 @@ test.describe('an administrator', () => {
 
     // A search goes back to the first page; one that finds nothing says so.
     await searchFor(page, 'no-such-level-zz')
+    await expect(searchBox(page)).toBeFocused()
     await expect(page).not.toHaveURL(/[?&]page=/)
     await expect(page.getByText('No matching data')).toBeVisible()
     expect(await accessibilityViolations(page)).toEqual([])
@@ -301,7 +315,8 @@ test.describe('an administrator', () => {
     await expect(option).toBeVisible()
     await page.keyboard.press('Enter')
     await expect(page).toHaveURL(new RegExp(`/admin/language-levels/${level.id}$`))
-    await expect(mainHeading(page)).toHaveText(`${level.code} Palette level`)
+    // Not back to where focus was before the palette: to the heading of the page it opened.
+    await expectHeadingFocused(page, `${level.code} Palette level`)
   })
 })
 

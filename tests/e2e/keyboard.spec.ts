@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expectVisibleFocus, press, tabTo } from './a11y'
+import { expectHeadingFocused, expectVisibleFocus, press, tabTo } from './a11y'
 import { confirmPath, password, subjects, uniqueEmail, waitForMail } from './accounts'
 import { type Level, startOwnServer, uniqueCode } from './admin'
 import { expect, mainHeading, test } from './fixtures'
@@ -7,9 +7,10 @@ import { expect, mainHeading, test } from './fixtures'
 // The whole journey with the keyboard alone (Tab, Shift+Tab, Enter, Space, arrows, Escape, typing):
 // register, confirm (the emailed link is followed by navigation: the email is outside the page),
 // sign out and in, save the learning profile, then as the administrator create, edit, reorder and
-// delete a level. Every focus stop must show a focus indicator. It runs on a server of its own:
-// its first confirmed account becomes the administrator, and its reorder names every level, which
-// the shared server's other journeys would change meanwhile.
+// delete a level. Every focus stop must show a focus indicator, and every key waits for the element
+// it should reach (after a navigation, the new page's heading), never for time. It runs on a server
+// of its own: its first confirmed account becomes the administrator, and its reorder names every
+// level, which the shared server's other journeys would change meanwhile.
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' })
 
@@ -33,44 +34,46 @@ test('register → confirm → sign in → profile → create, edit, reorder and
     // The skip link is the first stop, and it moves focus to the page's content.
     await page.goto(url('/'))
     await expect(mainHeading(page)).toBeVisible()
-    await press(page, 'Tab')
-    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused()
+    await press(page, 'Tab', page.getByRole('link', { name: 'Skip to content' }))
     await page.keyboard.press('Enter')
     await expect(main).toBeFocused()
 
     // Register.
     await tabTo(page, main.getByRole('link', { name: 'Get started' }))
     await page.keyboard.press('Enter')
-    await expect(mainHeading(page)).toHaveText('Create an account')
+    await expectHeadingFocused(page, 'Create an account')
     await tabTo(page, main.getByRole('textbox', { name: 'Name' }))
     await page.keyboard.type(name)
-    await press(page, 'Tab')
-    await expect(main.getByRole('textbox', { name: 'Email' })).toBeFocused()
+    await press(page, 'Tab', main.getByRole('textbox', { name: 'Email' }))
     await page.keyboard.type(email)
-    await press(page, 'Tab')
+    const passwordField = main.getByRole('textbox', { name: 'Password', exact: true })
+    const showPassword = main.getByRole('button', { name: 'Show password' }).first()
+    await press(page, 'Tab', passwordField)
     await page.keyboard.type(password)
-    await press(page, 'Tab')
-    await expect(main.getByRole('button', { name: 'Show password' }).first()).toBeFocused()
+    await press(page, 'Tab', showPassword)
     // Space presses the button: the password shows; Shift+Tab goes back to check it.
     await page.keyboard.press('Space')
-    await press(page, 'Shift+Tab')
-    await expect(main.getByRole('textbox', { name: 'Password', exact: true })).toHaveAttribute('type', 'text')
-    await press(page, 'Tab')
-    await press(page, 'Tab')
-    await expect(main.getByRole('textbox', { name: 'Confirm password' })).toBeFocused()
+    await expect(passwordField).toHaveAttribute('type', 'text')
+    await press(page, 'Shift+Tab', passwordField)
+    await press(page, 'Tab', showPassword)
+    await expect(showPassword).toHaveAttribute('aria-pressed', 'true')
+    await press(page, 'Tab', main.getByRole('textbox', { name: 'Confirm password' }))
     await page.keyboard.type(password)
     await tabTo(page, main.getByRole('button', { name: 'Create account' }))
     await page.keyboard.press('Enter')
-    await expect(mainHeading(page)).toHaveText('Check your email')
+    // The form gives way to "Check your email": focus goes to the heading, not to the document.
+    await expectHeadingFocused(page, 'Check your email')
 
     // Confirm: the emailed link signs the new user in (the first on this server: the administrator).
     await page.goto(url(confirmPath(await waitForMail(email, subjects.confirm))))
     await expect(page).toHaveURL(/\/dashboard$/)
-    await expect(mainHeading(page)).toContainText(name)
+    // The confirm page sends the new user on to the dashboard: its heading has focus.
+    await expectHeadingFocused(page, `Hello, ${name}!`, { keyboard: false })
 
-    // Sign out from the user menu; Escape closes it first, and focus stays on its button.
+    // Sign out from the user menu (in the header, above the heading); Escape closes it first, and
+    // focus stays on its button.
     const menuButton = banner.getByRole('button', { name, exact: true })
-    await tabTo(page, menuButton)
+    await tabTo(page, menuButton, { backwards: true })
     await page.keyboard.press('Enter')
     await expect(menuButton).toHaveAttribute('aria-expanded', 'true')
     await page.keyboard.press('Escape')
@@ -79,38 +82,42 @@ test('register → confirm → sign in → profile → create, edit, reorder and
     await page.keyboard.press('Enter')
     await tabTo(page, banner.getByRole('button', { name: 'Sign out' }))
     await page.keyboard.press('Enter')
+    // Signed out, on the home page: its heading has focus; the header is above it.
+    await expectHeadingFocused(page, 'Learn a language level by level')
     await expect(banner.getByRole('link', { name: 'Sign in' })).toBeVisible()
 
     // Sign in.
-    await tabTo(page, banner.getByRole('link', { name: 'Sign in' }))
+    await tabTo(page, banner.getByRole('link', { name: 'Sign in' }), { backwards: true })
     await page.keyboard.press('Enter')
-    await expect(mainHeading(page)).toHaveText('Sign in')
+    await expectHeadingFocused(page, 'Sign in')
     await tabTo(page, main.getByRole('textbox', { name: 'Email' }))
     await page.keyboard.type(email)
-    await press(page, 'Tab')
+    await press(page, 'Tab', main.getByRole('textbox', { name: 'Password', exact: true }))
     await page.keyboard.type(password)
     await page.keyboard.press('Enter')
     await expect(page).toHaveURL(/\/dashboard$/)
+    await expectHeadingFocused(page, `Hello, ${name}!`)
 
     // The learning profile: arrows choose in the selects.
     const language = main.getByRole('combobox', { name: 'Language' })
     await tabTo(page, language)
     await page.keyboard.press('ArrowDown')
     await expect(language).not.toHaveValue('')
-    await press(page, 'Tab')
-    await expect(main.getByRole('combobox', { name: 'Current level' })).toBeFocused()
+    const currentLevel = main.getByRole('combobox', { name: 'Current level' })
+    await press(page, 'Tab', currentLevel)
     await page.keyboard.press('ArrowDown')
-    await press(page, 'Tab')
+    await expect(currentLevel).toHaveValue(/\d+/)
+    const targetLevel = main.getByRole('combobox', { name: 'Target level' })
+    await press(page, 'Tab', targetLevel)
     await page.keyboard.press('ArrowDown')
     await page.keyboard.press('ArrowDown')
-    await expect(main.getByRole('combobox', { name: 'Current level' })).toHaveValue(/\d+/)
+    await expect(targetLevel).toHaveValue(/\d+/)
     await tabTo(page, main.getByRole('button', { name: 'Save profile' }))
     await page.keyboard.press('Enter')
     await expect(toasts(page)).toContainText('Profile saved')
     // F8 reaches the notifications, Tab the toast itself, Escape dismisses it.
     await page.keyboard.press('F8')
-    await press(page, 'Tab')
-    await expect(toasts(page).locator('li:focus')).toContainText('Profile saved')
+    await press(page, 'Tab', toasts(page).locator('li').filter({ hasText: 'Profile saved' }))
     await page.keyboard.press('Escape')
     await expect(toasts(page).locator('li')).toHaveCount(0)
     const profile = (await (await page.request.get(url('/api/me/profile'))).json()) as Record<string, unknown>
@@ -124,23 +131,25 @@ test('register → confirm → sign in → profile → create, edit, reorder and
     await page.keyboard.type('All levels')
     await page.keyboard.press('Enter')
     await expect(palette).toHaveCount(0)
-    await expect(mainHeading(page)).toHaveText('Language levels')
+    await expectHeadingFocused(page, 'Language levels')
 
     // Create.
     const code = uniqueCode('K')
     await tabTo(page, main.getByRole('link', { name: 'New level' }))
     await page.keyboard.press('Enter')
-    await expect(mainHeading(page)).toHaveText('New level')
+    await expectHeadingFocused(page, 'New level')
     await tabTo(page, main.getByRole('textbox', { name: 'Code' }))
     await page.keyboard.type(code)
-    await press(page, 'Tab')
+    await press(page, 'Tab', main.getByRole('textbox', { name: 'Name' }))
     await page.keyboard.type('Made by keyboard')
-    await press(page, 'Tab')
-    await expect(main.getByRole('textbox', { name: 'Description' })).toBeFocused()
+    await press(page, 'Tab', main.getByRole('textbox', { name: 'Description' }))
     await page.keyboard.type('Typed, never clicked.')
     await tabTo(page, main.getByRole('button', { name: 'Create level' }))
     await page.keyboard.press('Enter')
+    // The new level's page replaces the form (and the button that had focus): its heading takes
+    // focus, and the next Tab starts from there.
     await expect(page).toHaveURL(/\/admin\/language-levels\/\d+$/)
+    await expectHeadingFocused(page, `${code} Made by keyboard`)
     await expect(toasts(page)).toContainText(`Level ${code} created`)
     const id = Number(new URL(page.url()).pathname.split('/').pop())
 
@@ -156,7 +165,7 @@ test('register → confirm → sign in → profile → create, edit, reorder and
     // Back to the list by the breadcrumb (backwards: it is above the form).
     await tabTo(page, main.getByRole('navigation').getByRole('link', { name: 'Language levels' }), { backwards: true })
     await page.keyboard.press('Enter')
-    await expect(mainHeading(page)).toHaveText('Language levels')
+    await expectHeadingFocused(page, 'Language levels')
 
     // Reorder: pick the new level up with Space, move it up with an arrow, drop it with Space.
     await tabTo(page, main.getByRole('button', { name: 'Reorder' }))
@@ -199,12 +208,12 @@ test('register → confirm → sign in → profile → create, edit, reorder and
     await expect(deleteButton).toBeFocused()
     await page.keyboard.press('Enter')
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused()
-    await press(page, 'Tab')
-    await expect(dialog.getByRole('button', { name: 'Delete level' })).toBeFocused()
+    await press(page, 'Tab', dialog.getByRole('button', { name: 'Delete level' }))
     await page.keyboard.press('Enter')
     await expect(toasts(page)).toContainText(`Level ${code} deleted`)
     await expect(dialog).toHaveCount(0)
-    await expect(mainHeading(page)).toBeFocused()
+    // The row and its button are gone: the page's heading has focus, and shows it.
+    await expectHeadingFocused(page, 'Language levels')
     expect((await orderedLevels()).map((level) => level.id)).not.toContain(id)
   } finally {
     await server.stop()

@@ -129,7 +129,7 @@ test.describe('command palette', () => {
     await expect(dialog(page)).toBeVisible()
     await page.keyboard.press('Escape')
     await expect(dialog(page)).toHaveCount(0)
-    await expect(search).toBeFocused({ timeout: 2000 })
+    await expect(search).toBeFocused()
   })
 
   test('Meta+K opens it too, and it offers preferences', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { useNavigate } from '@tanstack/react-router'
 import { Alert } from '../../components/ui/alert'
+import { PageHeading } from '../../components/ui/page-heading'
 import { currentUser } from '../../lib/auth'
 import { usePageTitle } from '../../lib/page-title'
 import { LevelForm } from './level-form'
@@ -23,7 +24,7 @@ export function CreateLevelPage() {
     <article className="mx-auto grid max-w-3xl gap-6">
       {isAdmin && <LevelsBreadcrumb current={t.newTitle} />}
       <header>
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t.newTitle}</h1>
+        <PageHeading className="text-3xl font-bold tracking-tight sm:text-4xl">{t.newTitle}</PageHeading>
         <p className="mt-3 text-lg text-muted-foreground">{t.newLead}</p>
       </header>
       {!isAdmin && (

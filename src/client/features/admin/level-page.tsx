@@ -3,6 +3,7 @@ import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { Button } from '../../components/ui/button'
+import { PageHeading } from '../../components/ui/page-heading'
 import { Skeleton } from '../../components/ui/skeleton'
 import { ApiRequestError, HttpError } from '../../lib/http-error'
 import { format } from '../../lib/i18n'
@@ -63,12 +64,13 @@ export function LevelPage({ id }: { id: number }) {
       {!level && query.isPending && <Skeleton className="h-64 w-full" />}
       {level && (
         <>
-          <h1 className="flex min-w-0 flex-wrap items-center gap-3 text-3xl font-bold tracking-tight sm:text-4xl">
-            <span className="rounded-md border border-primary px-2 py-0.5 font-mono text-xl font-semibold break-all text-primary-text sm:text-2xl">
-              {level.code}
-            </span>{' '}
-            <span className="min-w-0 break-words">{level.name}</span>
-          </h1>
+          <PageHeading className="text-3xl font-bold tracking-tight break-words sm:text-4xl">
+            {/* An inline block, with the space inside: the heading's focus underline passes it by. */}
+            <span className="mr-3 inline-block rounded-md border border-primary px-2 py-0.5 align-middle font-mono text-xl font-semibold break-all text-primary-text sm:text-2xl">
+              {level.code}{' '}
+            </span>
+            {level.name}
+          </PageHeading>
           <Card title={t.detailsTitle}>
             <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
               <dt className="text-muted-foreground">{t.position}</dt>

@@ -4,7 +4,9 @@ import { Link } from '@tanstack/react-router'
 import { Suspense, lazy, useEffect, useRef, useState } from 'react'
 import { Button, buttonClass } from '../../components/ui/button'
 import { PlusIcon } from '../../components/ui/icons'
+import { PageHeading } from '../../components/ui/page-heading'
 import { usePageTitle } from '../../lib/page-title'
+import { focusPageHeading } from '../../lib/route-focus'
 import { AuditLog } from './audit-log'
 import { type DeletableLevel, DeleteLevelDialog } from './delete-level-dialog'
 import { refreshAfterWrite } from './level-cache'
@@ -26,7 +28,6 @@ export function LevelsAdminPage() {
   const [reordering, setReordering] = useState(false)
   const [deleting, setDeleting] = useState<DeletableLevel | null>(null)
   const reorderButton = useRef<HTMLButtonElement>(null)
-  const tableHeading = useRef<HTMLHeadingElement>(null)
   usePageTitle(t.title)
 
   // Leaving the mode, focus goes back to the button that opened it, once it is shown again.
@@ -45,9 +46,7 @@ export function LevelsAdminPage() {
     <div className="grid grid-cols-1 gap-8">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0">
-          <h1 ref={tableHeading} tabIndex={-1} className="text-3xl font-bold tracking-tight outline-none sm:text-4xl">
-            {t.title}
-          </h1>
+          <PageHeading className="text-3xl font-bold tracking-tight sm:text-4xl">{t.title}</PageHeading>
           <p className="mt-3 text-lg text-muted-foreground">{t.lead}</p>
         </div>
         {!reordering && (
@@ -83,7 +82,7 @@ export function LevelsAdminPage() {
           setDeleting(null)
           await refreshAfterWrite(queryClient)
           // The row and its button are gone: focus goes to the page's heading.
-          tableHeading.current?.focus()
+          focusPageHeading()
         }}
       />
     </div>

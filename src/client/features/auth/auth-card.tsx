@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { PageHeading } from '../../components/ui/page-heading'
 import { usePageTitle } from '../../lib/page-title'
 
 /** The frame of the sign-in pages: a narrow card with a heading, a lead and links below. */
@@ -17,7 +18,7 @@ export function AuthCard({
   return (
     <article className="mx-auto w-full max-w-md">
       <div className="rounded-xl border bg-card p-6 shadow-sm sm:p-8">
-        <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+        <PageHeading className="text-2xl font-bold tracking-tight">{title}</PageHeading>
         {lead && <p className="mt-2 wrap-break-word text-muted-foreground">{lead}</p>}
         {children && <div className="mt-6 grid gap-4">{children}</div>}
       </div>

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react'
 import { Alert } from '../../components/ui/alert'
 import { Avatar } from '../../components/ui/avatar'
 import { Button } from '../../components/ui/button'
+import { PageHeading } from '../../components/ui/page-heading'
 import { Skeleton } from '../../components/ui/skeleton'
 import { currentUser } from '../../lib/auth'
 import { errorMessage } from '../../lib/error-message'
@@ -28,7 +29,7 @@ export function DashboardPage() {
       <div className="flex items-center gap-4">
         <Avatar src={user.image} alt={user.name} size="3xl" />
         <div>
-          <h1 className="text-3xl font-bold tracking-tight">{t.greeting({ name: user.name })}</h1>
+          <PageHeading className="text-3xl font-bold tracking-tight">{t.greeting({ name: user.name })}</PageHeading>
           <p className="mt-1 text-muted-foreground">{t.lead}</p>
         </div>
       </div>

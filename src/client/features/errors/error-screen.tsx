@@ -3,6 +3,7 @@ import { Link, useCanGoBack, useRouter } from '@tanstack/react-router'
 import { isbot } from 'isbot'
 import { useEffect } from 'react'
 import { Button, buttonClass } from '../../components/ui/button'
+import { PageHeading } from '../../components/ui/page-heading'
 import { api } from '../../lib/api'
 import { errorMessage } from '../../lib/error-message'
 import { ApiRequestError, type LocalizedMessage, NetworkError } from '../../lib/http-error'
@@ -67,9 +68,9 @@ export default function ErrorScreen({ status, message, localized, error }: Error
       <p className="text-6xl font-bold text-primary-text" data-testid="error-status">
         {status}
       </p>
-      <h1 id="error-heading" className="mt-4 text-2xl font-semibold">
+      <PageHeading id="error-heading" className="mt-4 text-2xl font-semibold">
         {t.heading}
-      </h1>
+      </PageHeading>
       <p className="mt-2 break-all text-muted-foreground" data-testid="error-message">
         {text}
       </p>

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react'
 import { Link } from '@tanstack/react-router'
 import type { LanguageLevel } from '../../../shared/level-constants'
 import { buttonClass } from '../../components/ui/button'
+import { PageHeading } from '../../components/ui/page-heading'
 import { currentUser } from '../../lib/auth'
 import { usePageTitle } from '../../lib/page-title'
 import { LevelList } from './level-list'
@@ -19,9 +20,9 @@ export function HomePage({ levels }: { levels: Promise<LanguageLevel[]> }) {
         <p className="text-sm font-semibold tracking-wide text-secondary-text uppercase">
           A1 · A2 · B1 · B2 · C1 · C2
         </p>
-        <h1 className="mt-4 text-4xl font-bold tracking-tight text-balance sm:text-5xl">
+        <PageHeading className="mt-4 text-4xl font-bold tracking-tight text-balance sm:text-5xl">
           {t.title}
-        </h1>
+        </PageHeading>
         <p className="mt-6 text-lg text-pretty text-muted-foreground">{t.lead}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           {user ? (

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { PageHeading } from '../../components/ui/page-heading'
 import { usePageTitle } from '../../lib/page-title'
 
 /** A page's heading and document title. */
@@ -14,7 +15,7 @@ export function Page({
   usePageTitle(title)
   return (
     <article className="mx-auto max-w-3xl">
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
+      <PageHeading className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</PageHeading>
       {lead && <p className="mt-3 text-lg text-muted-foreground">{lead}</p>}
       {children && <div className="mt-8">{children}</div>}
     </article>
