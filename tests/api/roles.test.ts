@@ -114,7 +114,9 @@ describe('the admin CLI', () => {
     expect((await cli(['admin', 'list'], env)).output).not.toMatch(/first@example\.com/)
     expect(await cli(['admin', 'grant', 'nobody@example.com'], env)).toMatchObject({ code: 1 })
     expect(await cli(['admin', 'promote'], env)).toMatchObject({ code: 2 })
-  })
+    // Six processes that each start PGlite (WebAssembly) one after the other: on a loaded
+    // two-core machine that alone took a minute.
+  }, 150_000)
 
   it.runIf(databaseTargets().includes('postgres'))('works on PostgreSQL while the server runs', async () => {
     const database = await createTestDatabase()
