@@ -373,7 +373,16 @@ async function takeSample(label, t) {
     const before = previous?.instances[i]
     m.cpuPercent = before ? ((m.cpu.user + m.cpu.system - before.cpu.user - before.cpu.system) / ((m.at - before.at) * 1000)) * 100 : Number.NaN
   }
-  const sample = { label, t: Math.round(t), load: os.loadavg()[0], pg, redisKeys, instances: [a, b], requests: totalRequests() }
+  const sample = {
+    label,
+    t: Math.round(t),
+    load: os.loadavg()[0],
+    pg,
+    redisKeys,
+    instances: [a, b],
+    requests: totalRequests(),
+    failures: totalFailures(),
+  }
   samples.push(sample)
   const describe = (name, s) =>
     `${name} rss ${mb(s.memory.rss)} MB (floor ${mb(s.rssFloor)}) heap ${mb(s.memory.heapUsed)} MB handles ${s.handles} (${s.clients} client conns) ` +
@@ -586,9 +595,9 @@ console.log(
 )
 
 console.log(
-  '\nSamples (memory after a full collection; RSS floor: the lowest of 10 reads over 1 s; loop delay and CPU (% of one core) since the previous sample):\n',
+  '\nSamples (memory after a full collection; RSS floor: the lowest of 10 reads over 1 s; loop delay, CPU (% of one core) and failures since the previous sample):\n',
 )
-const sampleRows = samples.flatMap((s) =>
+const sampleRows = samples.flatMap((s, n) =>
   s.instances.map((m, i) => ({
     t: s.t,
     label: s.label,
@@ -607,6 +616,7 @@ const sampleRows = samples.flatMap((s) =>
     pg: i === 0 ? `${s.pg.total} (${s.pg.active} active)` : '',
     redis: i === 0 ? s.redisKeys : '',
     load: i === 0 ? s.load.toFixed(2) : '',
+    failed: i === 0 ? s.failures - (samples[n - 1]?.failures ?? 0) : '',
   })),
 )
 printTable(sampleRows, [
@@ -627,6 +637,7 @@ printTable(sampleRows, [
   { key: 'pg', label: 'PG conns of the db', align: 'right' },
   { key: 'redis', label: 'Redis keys', align: 'right' },
   { key: 'load', label: 'load 1m', align: 'right' },
+  { key: 'failed', label: 'failures', align: 'right' },
 ])
 
 // Trend: the end against the middle, both after the warm-up.
