@@ -174,7 +174,7 @@ async function send(kindName, instance, method, pathname, { jar, body, check } =
       }
     }
     if (status >= 500) failure = `${status} ${json?.error?.code ?? ''}`.trim()
-    else if (kind.expect.includes(status) && status < 300 && check && !check(json)) failure ??= `${status}, wrong answer`
+    else if (kind.expect.includes(status) && status < 300 && check && !check(json)) failure ??= `${status}, wrong answer: ${summarize(json)}`
     else if (status < 400 && !kind.expect.includes(status)) failure = `${status} instead of ${kind.expect.join('/')}`
   } catch (error) {
     failure = error?.name === 'TimeoutError' ? `timeout (${timeoutMs / 1000} s)` : `network: ${error?.cause?.code ?? error?.message}`
@@ -201,7 +201,21 @@ let learners = []
 let admin
 let levels = []
 
-const sameEmail = (email) => (json) => json?.user?.email === email
+/** What a wrong answer was, short enough for the failure's reason (whose session, or the JSON). */
+function summarize(json) {
+  if (typeof json?.user?.email === 'string') return `the session of ${json.user.email}`
+  const text = JSON.stringify(json) ?? 'no body'
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text
+}
+
+/**
+ * The learner's own session; or none (`null`) when the cookies sent were those of a session the
+ * learner has signed out meanwhile (a sign-in replaced them while the request was under way).
+ */
+const ownSession = (learner) => {
+  const sent = learner.jar
+  return (json) => json?.user?.email === learner.email || (json === null && learner.jar !== sent)
+}
 
 const actions = {
   async signIn(instance) {
@@ -225,11 +239,11 @@ const actions = {
   },
   me(instance) {
     const learner = pick(learners)
-    return send('me', instance, 'GET', '/api/me', { jar: learner.jar, check: sameEmail(learner.email) })
+    return send('me', instance, 'GET', '/api/me', { jar: learner.jar, check: ownSession(learner) })
   },
   getSession(instance) {
     const learner = pick(learners)
-    return send('getSession', instance, 'GET', '/api/auth/get-session', { jar: learner.jar, check: sameEmail(learner.email) })
+    return send('getSession', instance, 'GET', '/api/auth/get-session', { jar: learner.jar, check: ownSession(learner) })
   },
   list(instance) {
     const query = pick(['', '', '', '?sort=-code', '?sort=name&q=b', '?page=1&pageSize=3', '?q=intermediate'])
