@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { Hono, type MiddlewareHandler } from 'hono'
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import type { Redis } from 'ioredis'
 import type { Logger } from 'pino'
 import { auditRoutes } from './api/audit.js'
@@ -12,9 +12,10 @@ import { systemRoutes } from './api/system.js'
 import { type Auth, CLIENT_IP_HEADER, COOKIE_PREFIX } from './auth/auth.js'
 import { inApiErrorShape } from './auth/errors.js'
 import { withoutSessionTokens } from './auth/session-tokens.js'
+import { unservedAuthPaths } from './auth/unserved.js'
 import type { Config } from './config.js'
 import type { Database } from './db/client.js'
-import { apiBodyGuard } from './http/body.js'
+import { apiBodyGuard, authRequestBody } from './http/body.js'
 import { clientAddressOf } from './http/client-address.js'
 import type { AppEnv } from './http/context.js'
 import { ApiError, handleError } from './http/errors.js'
@@ -29,7 +30,7 @@ import { rateLimit } from './http/rate-limit.js'
 import { readSession } from './http/session.js'
 import { loadAppShell, mountClient } from './http/static.js'
 import { undocumented } from './openapi/describe.js'
-import { openApiDocumentHandler } from './openapi/document.js'
+import { openApiDocument } from './openapi/document.js'
 import { apiReferenceRoutes } from './openapi/reference.js'
 
 const requestIdPattern = /^[\w.:-]{1,128}$/
@@ -118,23 +119,41 @@ export function createApp(deps: {
   // Public reads here skip the session lookup: only the administrators' routes read it.
   app.route('/api/language-levels', levelRoutes(database.db, session))
   app.route('/api/audit-log', auditRoutes(database.db, session))
+  // Built from the routes (and better-auth's), on the first request.
+  const openApi = openApiDocument(app, auth, config)
+  /** 405 with `Allow` for a documented path called with another method; else 404. */
+  const notServed = async (c: Context<AppEnv>, message: string): Promise<never> => {
+    const allowed = await openApi.allowedMethods(c.req.path)
+    if (allowed && !allowed.includes(c.req.method)) {
+      throw new ApiError('method_not_allowed', `${c.req.path} does not take ${c.req.method}.`, undefined, {
+        Allow: allowed.join(', '),
+      })
+    }
+    throw new ApiError('not_found', message)
+  }
+  const unserved = new Set(unservedAuthPaths.map((path) => `/api/auth${path}`))
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
+    if (unserved.has(c.req.path)) throw new ApiError('not_found', `No API endpoint ${c.req.method} ${c.req.path}.`)
     // better-auth counts its rate limits per address, read from this header only.
     const headers = new Headers(c.req.raw.headers)
     headers.set(CLIENT_IP_HEADER, clientAddress(c))
-    const request = new Request(c.req.raw, { headers })
-    return withoutSessionTokens(await inApiErrorShape(await auth.handler(request)))
+    const request = new Request(c.req.raw, { headers, body: await authRequestBody(c.req.raw, headers) })
+    const response = await auth.handler(request)
+    // better-auth's 404 for a path of its own called with the other method: 405.
+    const allowed = response.status === 404 ? await openApi.allowedMethods(c.req.path) : undefined
+    if (allowed && !allowed.includes(c.req.method)) {
+      await response.body?.cancel()
+      return notServed(c, 'Not found.')
+    }
+    return withoutSessionTokens(await inApiErrorShape(response))
   })
-  // Built from the routes above (and better-auth's), on the first request.
-  app.get('/api/openapi.json', undocumented, openApiDocumentHandler(app, auth, config))
+  app.get('/api/openapi.json', undocumented, openApi.handler)
   app.route('/api/docs', apiReferenceRoutes(config.appName))
-  app.all('/api/*', (c) => {
-    throw new ApiError('not_found', `No API endpoint ${c.req.method} ${c.req.path}.`)
-  })
+  app.all('/api/*', (c) => notServed(c, `No API endpoint ${c.req.method} ${c.req.path}.`))
   app.route('/', system.root)
   mountClient(app, config.clientDir, shell)
 
-  app.notFound((c) => handleError(new ApiError('not_found', 'Not found.'), c))
+  app.notFound((c) => notServed(c, 'Not found.').catch((error: unknown) => handleError(error, c)))
   app.onError(handleError)
   return app
 }

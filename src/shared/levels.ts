@@ -9,7 +9,7 @@ import {
   LEVEL_QUERY_MAX,
   levelSorts,
 } from './level-constants'
-import { positiveIntParam } from './query'
+import { positiveIntParam, rowNumber } from './query'
 
 export * from './level-constants'
 
@@ -38,13 +38,18 @@ export const levelPatchSchema = z.object({
   code: z.optional(code),
   name: z.optional(name),
   description: z.optional(description),
-  version: z.number().check(z.int(), z.positive()),
+  version: rowNumber(),
 })
 export type LevelPatch = z.input<typeof levelPatchSchema>
 
-/** The new order of every level, as ids from first to last. */
+/** The new order of every level, as ids from first to last, each once. */
 export const levelOrderSchema = z.object({
-  ids: z.array(z.number().check(z.int(), z.positive())).check(z.maxLength(10_000)),
+  ids: z.array(rowNumber()).check(
+    z.maxLength(10_000),
+    z.refine((ids) => new Set(ids).size === ids.length, { message: 'Each level may appear only once.' }),
+    // For the OpenAPI document, which cannot read the refinement.
+    z.meta({ uniqueItems: true }),
+  ),
 })
 export type LevelOrder = z.infer<typeof levelOrderSchema>
 

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini'
+import { rowNumber } from './query'
 
 /**
  * The languages a learner can choose (ISO 639-1), in this order in the select; their names come
@@ -10,7 +11,7 @@ export const LEARNABLE_LANGUAGES = [
 ] as const
 export type LearnableLanguage = (typeof LEARNABLE_LANGUAGES)[number]
 
-const levelId = z.nullable(z.number().check(z.int(), z.positive()))
+const levelId = z.nullable(rowNumber())
 
 /**
  * `PUT /api/me/profile`. Every field may be empty (null). The target level may not be below the

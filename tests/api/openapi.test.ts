@@ -1,13 +1,24 @@
 import { validate } from '@readme/openapi-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { errorCodes } from '../../src/shared/errors.js'
-import { LEVEL_CODE_MAX } from '../../src/shared/levels.js'
+import { LEVEL_CODE_MAX, type LanguageLevel } from '../../src/shared/levels.js'
+import { INT32_MAX } from '../../src/shared/query.js'
 import { type AdminWorld, startAdminWorld } from '../helpers/accounts.js'
 import type { Client } from '../helpers/auth-client.js'
+import { allLevels } from '../helpers/levels.js'
+import { conformanceChecker } from '../helpers/openapi-conformance.js'
 import { type ServerProcess, expectApiError, expectJson, startServer } from '../helpers/server.js'
 
 interface Schema {
   type?: string | string[]
+  format?: string
+  uniqueItems?: boolean
+  maximum?: number
+  minimum?: number
+  exclusiveMinimum?: number
+  items?: Schema
+  anyOf?: Schema[]
+  allOf?: Schema[]
   properties?: Record<string, Schema>
   required?: string[]
   maxLength?: number
@@ -22,7 +33,7 @@ interface Operation {
   tags?: string[]
   security?: Record<string, string[]>[]
   parameters?: { in: string; name: string; schema: Schema }[]
-  requestBody?: { content: Record<string, { schema: Schema }> }
+  requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> }
   responses: Record<string, { $ref?: string; content?: Record<string, { schema: Schema }> }>
 }
 interface OpenApiDocument {
@@ -164,6 +175,22 @@ describe('the OpenAPI document at /api/openapi.json', () => {
     }
   })
 
+  /** Sends a request and checks its answer against the document: status, content type, body. */
+  async function conforming(client: Client, method: string, url: string, body?: unknown, init?: RequestInit) {
+    const response = await client.request(method, url, body, init)
+    const text = await response.text()
+    const problem = conformanceChecker(document)({
+      method,
+      target: url,
+      status: response.status,
+      contentType: response.headers.get('content-type'),
+      body: text,
+    })
+    expect(problem, `${method} ${url} → ${response.status} ${text.slice(0, 300)}`).toBeUndefined()
+    const json = response.headers.get('content-type')?.startsWith('application/json') && text
+    return { status: response.status, body: json ? (JSON.parse(text) as unknown) : undefined, headers: response.headers }
+  }
+
   it('answers only what it documents, for a visitor, a learner and an administrator', async () => {
     // Each operation once per caller, with an empty body for writes and an id that has no level.
     const callers: [string, Client][] = [
@@ -171,26 +198,82 @@ describe('the OpenAPI document at /api/openapi.json', () => {
       ['learner', world.learner],
       ['admin', world.admin],
     ]
-    for (const [who, client] of callers) {
-      for (const { path, method, operation } of appOperations()) {
+    for (const [, client] of callers) {
+      for (const { path, method } of appOperations()) {
         const url = path.replace('{id}', '999999')
         const body = method === 'get' || method === 'delete' ? undefined : {}
-        const response = await client.request(method.toUpperCase(), url, body)
-        await response.body?.cancel()
-        expect(Object.keys(operation.responses), `${who}: ${method.toUpperCase()} ${url} → ${response.status}`).toContain(
-          String(response.status),
-        )
+        await conforming(client, method.toUpperCase(), url, body)
       }
     }
-    // The auth endpoints too (a visitor, empty bodies): each is served as documented.
+    // The auth endpoints too (a visitor, empty bodies, then no body at all where it is optional).
     for (const { path, method, operation } of authOperations()) {
       const url = path.replace(/\{\w+\}/g, 'x')
-      const response = await world.visitor.request(method.toUpperCase(), url, method === 'post' ? {} : undefined)
-      await response.body?.cancel()
-      expect(Object.keys(operation.responses), `${method.toUpperCase()} ${url} → ${response.status}`).toContain(
-        String(response.status),
-      )
+      await conforming(world.visitor, method.toUpperCase(), url, method === 'post' ? {} : undefined)
+      if (method === 'post' && !operation.requestBody?.required) {
+        // No 415 for what the document allows: a POST without a body.
+        const { status } = await conforming(world.visitor, 'POST', url)
+        expect(status, `POST ${url} without a body`).not.toBe(415)
+      }
     }
+  })
+
+  it('answers the main journeys as documented: every status, content type and body, for a visitor, a learner and an administrator', async () => {
+    const { visitor, learner, admin } = world
+    for (const client of [visitor, learner, admin]) {
+      for (const url of ['/api/health', '/api/ready', '/config.json', '/api/demo/server-time', '/api/language-levels', '/api/language-levels?q=b&sort=-code&page=1&pageSize=2', '/api/me', '/api/me/profile', '/api/audit-log?pageSize=5', '/api/auth/get-session', '/api/auth/list-sessions', '/api/auth/list-accounts', '/api/auth/ok']) {
+        await conforming(client, 'GET', url)
+      }
+      await conforming(client, 'POST', '/api/demo/messages', { name: 'Ada', email: 'ada@example.com', message: 'Hello there, friend.' })
+      await conforming(client, 'POST', '/api/client-errors', { status: 500, message: 'x', path: '/', userAgent: 'test' })
+    }
+    const levels = await allLevels(admin)
+    const first = levels[0] as LanguageLevel
+    await conforming(visitor, 'GET', `/api/language-levels/${first.id}`)
+    await conforming(admin, 'GET', `/api/language-levels/${first.id}/usage`)
+    await conforming(learner, 'PUT', '/api/me/profile', { language: 'fr', currentLevelId: first.id, targetLevelId: null })
+    await conforming(learner, 'GET', '/api/me/profile')
+    const created = (await conforming(admin, 'POST', '/api/language-levels', { code: `CF${Date.now() % 100000}`, name: 'Conformance' })).body as LanguageLevel
+    await conforming(admin, 'POST', '/api/language-levels', { code: created.code, name: 'Again' })
+    const patched = (await conforming(admin, 'PATCH', `/api/language-levels/${created.id}`, { name: 'Changed', version: created.version })).body as LanguageLevel
+    await conforming(admin, 'PATCH', `/api/language-levels/${created.id}`, { name: 'Stale', version: created.version })
+    await conforming(admin, 'PUT', '/api/language-levels/order', { ids: [...levels.map((level) => level.id), patched.id].reverse() })
+    await conforming(admin, 'GET', '/api/audit-log')
+    await conforming(admin, 'DELETE', `/api/language-levels/${created.id}`)
+    // better-auth's answers, its tokens stripped: signed-in reads and changes.
+    await conforming(learner, 'GET', '/api/auth/get-session?disableCookieCache=true')
+    await conforming(learner, 'POST', '/api/auth/update-user', { name: 'Learner Renamed' })
+    await conforming(learner, 'POST', '/api/auth/update-user')
+    await conforming(learner, 'POST', '/api/auth/revoke-other-sessions')
+    await conforming(learner, 'POST', '/api/auth/two-factor/get-totp-uri', { password: 'wrong password here' })
+    await conforming(visitor, 'POST', '/api/auth/sign-in/email', { email: world.adminEmail, password: 'wrong password here' })
+    const other = await world.signUp(`conformance-${Date.now()}@example.com`)
+    await conforming(other, 'POST', '/api/auth/sign-in/email', { email: 'nobody@example.com', password: 'x' })
+    await conforming(other, 'POST', '/api/auth/revoke-sessions')
+    await conforming(other, 'GET', '/api/me')
+    // A sign-up, a sign-in and a sign-out, as a new visitor.
+    const newcomer = new (visitor.constructor as typeof Client)(world.server)
+    const email = `conformance-new-${Date.now()}@example.com`
+    await conforming(newcomer, 'POST', '/api/auth/sign-up/email', { name: 'New', email, password: 'Zq!unguessable-9' })
+    await conforming(newcomer, 'POST', '/api/auth/sign-in/email', { email, password: 'Zq!unguessable-9' })
+    await conforming(other, 'POST', '/api/auth/sign-out')
+  })
+
+  it('answers 405 with Allow for a documented path called with a method it does not list', async () => {
+    for (const [method, path, allow] of [
+      ['PUT', '/api/health', 'GET, HEAD'],
+      ['DELETE', '/api/language-levels', 'GET, HEAD, POST'],
+      ['GET', '/api/language-levels/order', 'PUT'],
+      ['POST', '/api/language-levels/1', 'GET, HEAD, PATCH, DELETE'],
+      ['GET', '/api/auth/sign-out', 'POST'],
+      ['DELETE', '/api/auth/sign-out', 'POST'],
+      ['POST', '/config.json', 'GET, HEAD'],
+    ] as const) {
+      const response = await world.admin.request(method, path, method === 'GET' ? undefined : {})
+      expect(response.headers.get('allow')?.split(', ').sort(), `${method} ${path}`).toEqual(allow.split(', ').sort())
+      await expectApiError(response, 405, 'method_not_allowed')
+    }
+    // A path it does not document stays 404.
+    await expectApiError(await world.admin.request('PUT', '/api/nothing-here', {}), 404, 'not_found')
   })
 
   it('includes the auth endpoints, under /api/auth, with their session requirement', () => {
@@ -214,6 +297,12 @@ describe('the OpenAPI document at /api/openapi.json', () => {
 
   it('leaves out the disabled auth endpoints, which answer 404', async () => {
     const paths = Object.keys(document.paths)
+    // The emailed-code second factor, which the app does not configure (it could only fail).
+    for (const path of ['/api/auth/two-factor/send-otp', '/api/auth/two-factor/verify-otp']) {
+      expect(paths, path).not.toContain(path)
+      await expectApiError(await world.learner.request('POST', path, { code: '123456' }), 404, 'not_found')
+      await expectApiError(await world.learner.request('POST', path), 404, 'not_found')
+    }
     expect(paths.filter((path) => path.startsWith('/api/auth/admin/'))).toEqual([])
     expect(paths.filter((path) => /^\/api\/auth\/(open-api|reference)\b/.test(path))).toEqual([])
     for (const path of ['/api/auth/admin/list-users', '/api/auth/open-api/generate-schema', '/api/auth/reference']) {
@@ -278,16 +367,188 @@ describe('the OpenAPI document at /api/openapi.json', () => {
       )
       const sort = parameters.find((parameter) => parameter.name === 'sort')
       expect(sort?.schema.enum).toContain('-updatedAt')
-      const pageSize = new RegExp(parameters.find((parameter) => parameter.name === 'pageSize')?.schema.pattern ?? '')
-      expect('1000').not.toMatch(pageSize)
-      await expectApiError(await world.visitor.request('GET', '/api/language-levels?pageSize=1000'), 400, 'validation_failed')
+      const patternOf = (name: string) => new RegExp(parameters.find((parameter) => parameter.name === name)?.schema.pattern ?? '')
+      // The documented pattern takes exactly what the server takes: page ≥ 1, pageSize 1–100.
+      for (const [name, value] of [['pageSize', '1'], ['pageSize', '100'], ['page', '1'], ['page', '100000'], ['page', '20']]) {
+        expect(value, `${name}=${value}`).toMatch(patternOf(name as string))
+        await expectJson(await world.visitor.request('GET', `/api/language-levels?${name}=${value}`))
+      }
+      for (const [name, value] of [['pageSize', '0'], ['pageSize', '101'], ['pageSize', '1000'], ['pageSize', '999'], ['page', '0'], ['page', '999999'], ['page', '100001'], ['pageSize', '007']]) {
+        expect(value, `${name}=${value}`).not.toMatch(patternOf(name as string))
+        await expectApiError(await world.visitor.request('GET', `/api/language-levels?${name}=${value}`), 400, 'validation_failed')
+      }
       await expectApiError(await world.visitor.request('GET', '/api/language-levels?sort=nope'), 400, 'validation_failed')
+      const audit = document.paths['/api/audit-log']?.get?.parameters ?? []
+      const auditPageSize = new RegExp(audit.find((parameter) => parameter.name === 'pageSize')?.schema.pattern ?? '')
+      expect('0').not.toMatch(auditPageSize)
+      expect('101').not.toMatch(auditPageSize)
+      expect('100').toMatch(auditPageSize)
+    })
+
+    it('bounds every integer of a body to its 32-bit column, and the server answers 400 above it, not 500', async () => {
+      const integers: string[] = []
+      const walk = (schema: Schema | undefined, where: string) => {
+        if (!schema) return
+        if ([schema.type].flat().includes('integer')) {
+          integers.push(where)
+          expect(schema.maximum, where).toBeLessThanOrEqual(INT32_MAX)
+          expect(schema.minimum ?? schema.exclusiveMinimum, where).toBeDefined()
+        }
+        for (const [name, property] of Object.entries(schema.properties ?? {})) walk(property, `${where}.${name}`)
+        for (const variant of schema.anyOf ?? []) walk(variant, where)
+        walk(schema.items, `${where}[]`)
+      }
+      for (const { path, method } of appOperations()) walk(bodyOf(path, method), `${method} ${path}`)
+      expect(integers).toEqual(expect.arrayContaining([
+        'put /api/me/profile.currentLevelId',
+        'put /api/me/profile.targetLevelId',
+        'patch /api/language-levels/{id}.version',
+        'put /api/language-levels/order.ids[]',
+      ]))
+      const [level] = await allLevels(world.admin)
+      const id = (level as LanguageLevel).id
+      for (const big of [INT32_MAX + 1, 2 ** 53 - 1, 2 ** 53]) {
+        for (const [field, body] of [
+          ['currentLevelId', { language: 'fr', currentLevelId: big, targetLevelId: null }],
+          ['targetLevelId', { language: 'fr', currentLevelId: null, targetLevelId: big }],
+        ] as const) {
+          const refused = await expectApiError(await world.learner.request('PUT', '/api/me/profile', body), 400, 'validation_failed')
+          expect(Object.keys(refused.fields ?? {}), `${field}=${big}`).toEqual([field])
+        }
+        const version = await expectApiError(
+          await world.admin.request('PATCH', `/api/language-levels/${id}`, { name: 'Big', version: big }),
+          400,
+          'validation_failed',
+        )
+        expect(Object.keys(version.fields ?? {})).toEqual(['version'])
+        await expectApiError(await world.admin.request('PUT', '/api/language-levels/order', { ids: [big] }), 400, 'validation_failed')
+      }
+      // The largest documented value is taken: no such row, but no failure of the database either.
+      await expectApiError(
+        await world.admin.request('PATCH', `/api/language-levels/${id}`, { name: 'Max', version: INT32_MAX }),
+        409,
+        'conflict',
+      )
+      const unknown = await expectApiError(
+        await world.learner.request('PUT', '/api/me/profile', { language: 'fr', currentLevelId: INT32_MAX, targetLevelId: null }),
+        400,
+        'validation_failed',
+      )
+      expect(unknown.fields?.currentLevelId).toEqual(['This language level does not exist.'])
+    })
+
+    it('PUT /api/language-levels/order: ids unique, as the server enforces', async () => {
+      const ids = bodyOf('/api/language-levels/order', 'put').properties?.ids
+      expect(ids?.uniqueItems).toBe(true)
+      const levels = await allLevels(world.admin)
+      const first = (levels[0] as LanguageLevel).id
+      const refused = await expectApiError(
+        await world.admin.request('PUT', '/api/language-levels/order', { ids: [first, first] }),
+        400,
+        'validation_failed',
+      )
+      expect(Object.keys(refused.fields ?? {})).toEqual(['ids'])
+    })
+
+    it('refuses NUL in every documented string, and says so', async () => {
+      const strings: string[] = []
+      // A pattern of the string, or of its allOf, that no text with NUL matches.
+      const nulFree = (schema: Schema) =>
+        [schema.pattern, ...(schema.allOf ?? []).map((part) => part.pattern)].some(
+          (pattern) => pattern !== undefined && !new RegExp(pattern, 'u').test('a\u0000b'),
+        )
+      const walk = (schema: Schema | undefined, where: string) => {
+        if (!schema) return
+        if ([schema.type].flat().includes('string') && !schema.enum) {
+          strings.push(where)
+          expect(nulFree(schema), where).toBe(true)
+        }
+        for (const [name, property] of Object.entries(schema.properties ?? {})) walk(property, `${where}.${name}`)
+        for (const variant of schema.anyOf ?? []) walk(variant, where)
+        walk(schema.items, `${where}[]`)
+      }
+      for (const { path, method, operation } of operationsOf(document)) {
+        walk(bodyOf(path, method), `${method} ${path}`)
+        for (const parameter of operation.parameters ?? []) walk(parameter.schema, `${method} ${path} ${parameter.in}:${parameter.name}`)
+      }
+      expect(strings.length).toBeGreaterThan(50)
+      // What the document says, the server does, on a body and a query of the app and of better-auth.
+      await expectApiError(await world.visitor.request('POST', '/api/auth/sign-in/email', { email: 'a@example.com', password: 'a\u0000b' }), 400, 'validation_failed')
+      await expectApiError(await world.admin.request('POST', '/api/language-levels', { code: 'NUL', name: 'a\u0000b' }), 400, 'validation_failed')
+      await expectApiError(await world.visitor.request('GET', '/api/language-levels?q=%00'), 400, 'validation_failed')
+    })
+
+    it('declares the email format and the password lengths better-auth enforces', async () => {
+      const authBody = (path: string) => bodyOf(`/api/auth${path}`, 'post')
+      for (const [path, field] of [['/sign-up/email', 'password'], ['/reset-password', 'newPassword'], ['/change-password', 'newPassword'], ['/email-otp/reset-password', 'password']] as const) {
+        expect(authBody(path).properties?.[field], `${path} ${field}`).toMatchObject({ minLength: 8, maxLength: 128 })
+      }
+      const emails = operationsOf(document).flatMap(({ path, method }) =>
+        Object.entries(bodyOf(path, method).properties ?? {})
+          .filter(([name]) => /^(email|newEmail)$/.test(name))
+          .map(([name, schema]) => ({ path, name, schema })),
+      )
+      expect(emails.length).toBeGreaterThan(10)
+      for (const { path, name, schema } of emails) {
+        expect(schema.format, `${path} ${name}`).toBe('email')
+        // Not an email: refused on the field, as a visitor (or 401 first, where a session is needed).
+        const response = await world.visitor.request('POST', path, { [name]: 'not-an-email', otp: '123456', type: 'sign-in', password: 'Zq!unguessable-9', name: 'A', message: 'long enough message' })
+        expect([400, 401], `${path}: ${response.status}`).toContain(response.status)
+        if (response.status === 400) {
+          const refused = await expectApiError(response, 400, 'validation_failed')
+          expect(Object.keys(refused.fields ?? {}), path).toContain(name)
+        } else {
+          await response.body?.cancel()
+        }
+      }
+      // A password one under the documented length is refused at sign-up; the length itself is not.
+      const short = await expectApiError(
+        await world.visitor.request('POST', '/api/auth/sign-up/email', { name: 'Short', email: `short-${Date.now()}@example.com`, password: 'Zq!4567' }),
+        400,
+        'weak_password',
+      )
+      expect(Object.keys(short.fields ?? {})).toEqual(['password'])
     })
 
     it('PUT /api/me/profile: every field, nullable', () => {
       const schema = bodyOf('/api/me/profile', 'put')
       expect(schema.required).toEqual(['language', 'currentLevelId', 'targetLevelId'])
     })
+
+    it('says which bodies are required; a POST whose body is optional is served without one', async () => {
+      for (const { path, method, operation } of operationsOf(document)) {
+        if (!operation.requestBody) continue
+        const required = bodyOf(path, method).required ?? []
+        const nonEmpty = (bodyOf(path, method) as { minProperties?: number }).minProperties ?? 0
+        expect(Boolean(operation.requestBody.required), `${method} ${path}`).toBe(required.length > 0 || nonEmpty > 0)
+      }
+      for (const path of ['/api/auth/sign-out', '/api/auth/revoke-sessions', '/api/auth/revoke-other-sessions']) {
+        expect(document.paths[path]?.post?.requestBody?.required, path).toBe(false)
+      }
+      // An update without a change is refused (400): the document says it needs a field.
+      expect(document.paths['/api/auth/update-user']?.post?.requestBody?.required).toBe(true)
+      expect(bodyOf('/api/auth/update-user', 'post')).toMatchObject({ minProperties: 1 })
+      const client = await world.signUp(`bodiless-${Date.now()}@example.com`)
+      await expectApiError(await client.request('POST', '/api/auth/update-user'), 400, 'bad_request')
+      await expectApiError(await client.request('POST', '/api/auth/update-user', {}), 400, 'bad_request')
+      for (const path of ['/api/auth/revoke-other-sessions', '/api/auth/sign-out']) {
+        expect((await client.request('POST', path)).status, path).toBe(200)
+      }
+      expect((await client.request('GET', '/api/me')).status).toBe(401)
+    })
+  })
+
+  it('documents better-auth’s answers as the app sends them: nullable fields, no session token', () => {
+    const session = document.components.schemas.Session
+    expect(session?.properties?.impersonatedBy?.type).toEqual(['string', 'null'])
+    expect(session?.properties?.token).toBeUndefined()
+    expect(session?.required).not.toContain('token')
+    expect(JSON.stringify(document)).not.toContain('"nullable"')
+    for (const path of ['/api/auth/sign-in/email', '/api/auth/sign-up/email']) {
+      const schema = document.paths[path]?.post?.responses['200']?.content?.['application/json']?.schema
+      expect(schema?.properties?.token, path).toBeUndefined()
+      expect(schema?.required ?? [], path).not.toContain('token')
+    }
   })
 
   it('documents answers with the shared shapes', () => {

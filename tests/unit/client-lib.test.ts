@@ -160,6 +160,7 @@ describe('error messages for the user', () => {
     wrongPassword: 'wrong',
     forbidden: 'forbidden',
     notFound: 'not found',
+    methodNotAllowed: 'method not allowed',
     conflict: 'conflict',
     validation: 'fields',
     tooLarge: 'large',

@@ -33,6 +33,7 @@ export const apiErrorMessages = i18n('apiErrors', {
   invalidToken: 'This link or code is invalid or has expired. Ask for a new one.',
   forbidden: 'You are not allowed to do this.',
   notFound: 'Not found.',
+  methodNotAllowed: 'The server does not accept this action here. Reload the page and try again.',
   conflict: 'Someone else changed this in the meantime.',
   validation: 'Check the highlighted fields.',
   tooLarge: 'What you sent is too large.',

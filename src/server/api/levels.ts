@@ -12,6 +12,7 @@ import {
   levelOrderSchema,
   levelPatchSchema,
 } from '../../shared/levels.js'
+import { INT32_MAX } from '../../shared/query.js'
 import { recordAudit } from '../audit.js'
 import { type Db, UNIQUE_VIOLATION, violatedConstraint } from '../db/client.js'
 import { languageLevel, learnerProfile } from '../db/schema.js'
@@ -19,7 +20,7 @@ import { jsonBody, pathParams, queryParams } from '../http/body.js'
 import type { AppEnv, SessionUser } from '../http/context.js'
 import { ApiError } from '../http/errors.js'
 import { requireAdmin, signedInUser } from '../http/session.js'
-import { describe, json } from '../openapi/describe.js'
+import { describe, json, undocumented } from '../openapi/describe.js'
 import {
   languageLevelSchema,
   levelListSchema,
@@ -46,6 +47,11 @@ export function levelRoutes(db: Db, session: MiddlewareHandler<AppEnv>) {
       const levels = await reorderLevels(db, c.req.valid('json').ids, signedInUser(c))
       c.header('Cache-Control', 'no-store')
       return c.json(levels)
+    })
+    // `/order` is a path of its own, not a level's id: 405 for its other methods (app.ts
+    // answers the ones no route has).
+    .on(['GET', 'PATCH', 'DELETE'], '/order', undocumented, () => {
+      throw new ApiError('method_not_allowed', 'This path takes only PUT.', undefined, { Allow: 'PUT' })
     })
     .get('/:id', describeGet, levelIdParam, async (c) => {
       const level = await findLevel(db, c.req.valid('param').id)
@@ -76,7 +82,6 @@ export function levelRoutes(db: Db, session: MiddlewareHandler<AppEnv>) {
 
 const notFound = () => new ApiError('not_found', 'Language level not found')
 
-const MAX_ID = 2 ** 31 - 1
 
 /**
  * The id of a path: a positive integer column. Anything else names no level: 404, like an id with
@@ -88,7 +93,7 @@ const levelIdParam = pathParams(
       z.string().check(z.regex(/^[1-9]\d{0,9}$/)),
       z.pipe(
         z.transform((value: string) => Number(value)),
-        z.number().check(z.int(), z.maximum(MAX_ID)),
+        z.number().check(z.int(), z.maximum(INT32_MAX)),
       ),
     ),
   }),
@@ -410,11 +415,6 @@ async function reorderLevels(
   ids: number[],
   actor: SessionUser,
 ): Promise<LanguageLevel[]> {
-  if (new Set(ids).size !== ids.length) {
-    throw new ApiError('validation_failed', 'The request is not valid.', {
-      ids: ['Each level may appear only once.'],
-    })
-  }
   return db.transaction(async (tx) => {
     await lockLevelOrder(tx)
     const before = await orderedLevels(tx)

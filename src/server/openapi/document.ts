@@ -8,8 +8,11 @@ import {
 import type { BetterAuthOptions } from 'better-auth'
 import type { Context, Hono } from 'hono'
 import { generateSpecs } from 'hono-openapi'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/auth.js'
 import type { Auth } from '../auth/auth.js'
+import { unservedAuthPaths } from '../auth/unserved.js'
 import type { Config } from '../config.js'
+import { EMAIL_MAX_LENGTH, authEmailFields } from '../http/body.js'
 import type { AppEnv } from '../http/context.js'
 import {
   type ErrorStatus,
@@ -63,8 +66,11 @@ const description = `The HTTP API of the app: JSON under \`/api\`.
   to the app in the same browser.
 - **Cross-site writes** are refused (403): a state-changing request that carries an \`Origin\`
   must come from the app's own origin.
-- **Bodies** are JSON (415 otherwise) of at most 64 KiB (413). The auth endpoints are rate-limited
-  per client address (429 with \`Retry-After\`).`
+- **Bodies** are JSON (415 otherwise) of at most 64 KiB (413). A POST to \`/api/auth\` whose body is
+  optional may be sent without one. No text may contain NUL (U+0000): 400 on its field. The auth
+  endpoints are rate-limited per client address (429 with \`Retry-After\`).
+- **Methods**: a path of this document called with a method it does not list answers 405 with
+  \`Allow\`; any other path answers 404.`
 
 /** The middlewares by which better-auth's endpoints require a session. */
 const sessionMiddlewares = new Set<unknown>([
@@ -111,7 +117,10 @@ export async function buildOpenApiDocument(
   const authPaths = authOperations(auth, authDocument.paths as Record<string, PathItem>, {
     basePath: context.options.basePath,
     // better-auth lists POST /get-session, but answers it with 405 unless this option is on.
-    unserved: sessionOptions?.deferSessionRefresh ? [] : ['post /get-session'],
+    unserved: [
+      ...(sessionOptions?.deferSessionRefresh ? [] : ['post /get-session']),
+      ...unservedAuthPaths.flatMap((path) => [`get ${path}`, `post ${path}`]),
+    ],
   })
   for (const path of Object.keys(authPaths)) {
     if (path in paths) throw new Error(`OpenAPI: ${path} is both an app route and a better-auth endpoint`)
@@ -119,13 +128,139 @@ export async function buildOpenApiDocument(
   const schemas = (document.components?.schemas ?? {}) as Record<string, unknown>
   for (const [name, schema] of Object.entries(authDocument.components.schemas)) {
     if (name in schemas) throw new Error(`OpenAPI: two schemas are named ${name}`)
-    schemas[name] = schema
+    schemas[name] = authModel(name, schema)
   }
+  const allPaths = { ...paths, ...authPaths }
+  for (const operation of operations(allPaths)) refuseNulInInput(operation)
   return {
     ...document,
-    paths: { ...paths, ...authPaths },
+    paths: allPaths,
     components: { ...document.components, schemas },
   } as Document
+}
+
+type JsonSchema = Record<string, unknown>
+
+const isSchema = (value: unknown): value is JsonSchema => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** Applies `change` to a schema and every schema inside it (its properties, items, variants). */
+function eachSchema(schema: unknown, change: (schema: JsonSchema) => void) {
+  if (!isSchema(schema)) return
+  change(schema)
+  for (const key of ['items', 'additionalProperties', 'not']) eachSchema(schema[key], change)
+  for (const key of ['anyOf', 'oneOf', 'allOf']) {
+    const variants = schema[key]
+    if (Array.isArray(variants)) for (const variant of variants) eachSchema(variant, change)
+  }
+  if (isSchema(schema.properties)) for (const property of Object.values(schema.properties)) eachSchema(property, change)
+}
+
+/** A schema that also allows null, in OpenAPI 3.1's terms (JSON Schema has no `nullable`). */
+function allowNull(schema: JsonSchema) {
+  delete schema.nullable
+  if (typeof schema.$ref === 'string') {
+    const { $ref, ...rest } = schema
+    for (const key of Object.keys(schema)) delete schema[key]
+    Object.assign(schema, rest, { anyOf: [{ $ref }, { type: 'null' }] })
+    return
+  }
+  if (typeof schema.type === 'string') schema.type = [schema.type, 'null']
+  else if (Array.isArray(schema.type) && !schema.type.includes('null')) schema.type = [...(schema.type as unknown[]), 'null']
+  if (Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum = [...(schema.enum as unknown[]), null]
+}
+
+/** better-auth writes OpenAPI 3.0's `nullable: true`, which a 3.1 document ignores: anywhere in `value`. */
+function nullableAs31(value: unknown) {
+  if (Array.isArray(value)) {
+    for (const item of value) nullableAs31(item)
+    return
+  }
+  if (!isSchema(value)) return
+  for (const child of Object.values(value)) nullableAs31(child)
+  if (value.nullable === true) allowNull(value)
+  else if ('nullable' in value && typeof value.nullable === 'boolean') delete value.nullable
+}
+
+/** The `token` fields the app strips from better-auth's answers (auth/session-tokens.ts). */
+function withoutToken(schema: unknown) {
+  if (!isSchema(schema)) return
+  if (isSchema(schema.properties)) {
+    delete schema.properties.token
+    if (Array.isArray(schema.required)) schema.required = schema.required.filter((name) => name !== 'token')
+    withoutToken(schema.properties.session)
+  }
+  withoutToken(schema.items)
+}
+
+/**
+ * better-auth's models (User, Session…) as its answers carry them: a field that is not required
+ * is a column that may be null (`impersonatedBy`, `image`), and a session has no token here.
+ */
+function authModel(name: string, schema: JsonSchema): JsonSchema {
+  nullableAs31(schema)
+  const required = new Set(Array.isArray(schema.required) ? schema.required : [])
+  if (isSchema(schema.properties)) {
+    for (const [field, property] of Object.entries(schema.properties)) {
+      if (!required.has(field) && isSchema(property)) allowNull(property)
+    }
+  }
+  if (name === 'Session') withoutToken(schema)
+  return schema
+}
+
+/** Text without NUL: the server refuses it in every body and query string (http/body.ts). */
+const NUL_FREE = '^[^\\u0000]*$'
+
+/** Documents the refusal of NUL on every string of a request: body, query and path. */
+function refuseNulInInput(operation: Operation) {
+  const inputs = [
+    ...(operation.parameters ?? []).map((parameter) => (parameter as { schema?: unknown }).schema),
+    ...Object.values(requestContent(operation)).map((media) => media.schema),
+  ]
+  for (const input of inputs) {
+    eachSchema(input, (node) => {
+      const types = [node.type].flat()
+      if (!types.includes('string') || node.enum !== undefined || node.const !== undefined) return
+      if (typeof node.pattern !== 'string') node.pattern = NUL_FREE
+      else node.allOf = [...(Array.isArray(node.allOf) ? (node.allOf as unknown[]) : []), { pattern: NUL_FREE }]
+    })
+  }
+}
+
+function requestContent(operation: Operation): Record<string, { schema?: unknown }> {
+  const body = operation.requestBody as { content?: Record<string, { schema?: unknown }> } | undefined
+  return body?.content ?? {}
+}
+
+/** The password fields better-auth checks against its length bounds (emailAndPassword). */
+const checkedPasswords: Record<string, string> = {
+  '/sign-up/email': 'password',
+  '/reset-password': 'newPassword',
+  '/change-password': 'newPassword',
+  '/email-otp/reset-password': 'password',
+}
+
+/**
+ * What better-auth's generator leaves out of a request body: the body is required when it has
+ * required fields (else it may be left out: app.ts reads none as `{}`), emails are emails (app.ts
+ * checks them on every auth endpoint), and a new password's length bounds.
+ */
+function authRequest(path: string, operation: Operation) {
+  const body = operation.requestBody as { required?: boolean; content?: Record<string, { schema?: unknown }> } | undefined
+  if (!body) return
+  const schema = body.content?.['application/json']?.schema
+  if (!isSchema(schema)) return
+  // better-auth refuses an update without a change (400 "No fields to update").
+  if (path === '/update-user') schema.minProperties = 1
+  body.required = (Array.isArray(schema.required) && schema.required.length > 0) || schema.minProperties === 1
+  const properties = isSchema(schema.properties) ? schema.properties : {}
+  for (const [name, property] of Object.entries(properties)) {
+    if (!isSchema(property) || property.type !== 'string') continue
+    if (authEmailFields.includes(name)) Object.assign(property, { format: 'email', maxLength: EMAIL_MAX_LENGTH })
+    if (checkedPasswords[path] === name) {
+      Object.assign(property, { minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH })
+    }
+  }
 }
 
 function* operations(paths: Record<string, PathItem>): Generator<Operation> {
@@ -196,6 +331,14 @@ function authOperations(
       const successes = Object.entries(operation.responses ?? {}).filter(([status]) => Number(status) < 400)
       // Only the OAuth callback has none: it redirects, to the callback URL or the error page.
       if (successes.length === 0) successes.push(['302', { description: 'Redirects to where the flow goes on.' }])
+      nullableAs31(operation)
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        if (Number(status) < 300) {
+          const content = (response as { content?: Record<string, { schema?: unknown }> }).content ?? {}
+          for (const media of Object.values(content)) withoutToken(media.schema)
+        }
+      }
+      authRequest(path, operation)
       const answer: Operation = {
         ...operation,
         tags: [authTags[operation.tags?.[0] ?? 'Default'] ?? `Auth: ${operation.tags?.[0]}`],
@@ -242,27 +385,57 @@ function summaryOf(method: string, path: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
-/** Serves the document: built on the first request, then kept (it changes only with the code). */
-export function openApiDocumentHandler(app: Hono<AppEnv>, auth: Auth, config: Config) {
-  let built: Promise<{ body: string; etag: string }> | undefined
+/**
+ * The document, built on the first use, then kept (it changes only with the code): served by
+ * `handler`, and read by `allowedMethods` to tell a known path called with another method (405).
+ */
+export function openApiDocument(app: Hono<AppEnv>, auth: Auth, config: Config) {
+  let built: Promise<{ body: string; etag: string; paths: [RegExp, string[]][] }> | undefined
   const build = async () => {
-    const body = JSON.stringify(await buildOpenApiDocument(app, auth, config))
-    return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` }
+    const document = await buildOpenApiDocument(app, auth, config)
+    const body = JSON.stringify(document)
+    return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, paths: pathMatchers(document) }
   }
-  return async (c: Context<AppEnv>) => {
+  const get = async () => {
     built ??= build()
-    let document: { body: string; etag: string }
     try {
-      document = await built
+      return await built
     } catch (error) {
       // A failure is a bug to see in the log, not an answer to keep.
       built = undefined
       throw error
     }
-    c.header('Cache-Control', 'no-cache')
-    c.header('ETag', document.etag)
-    if (c.req.header('if-none-match') === document.etag) return c.body(null, 304)
-    c.header('Content-Type', 'application/json; charset=utf-8')
-    return c.body(document.body)
   }
+  return {
+    handler: async (c: Context<AppEnv>) => {
+      const document = await get()
+      c.header('Cache-Control', 'no-cache')
+      c.header('ETag', document.etag)
+      if (c.req.header('if-none-match') === document.etag) return c.body(null, 304)
+      c.header('Content-Type', 'application/json; charset=utf-8')
+      return c.body(document.body)
+    },
+    /** The methods the document lists for a path (`Allow`), or undefined for a path it does not know. */
+    allowedMethods: async (path: string): Promise<string[] | undefined> => {
+      const { paths } = await get()
+      return paths.find(([pattern]) => pattern.test(path))?.[1]
+    },
+  }
+}
+
+/** Each documented path as a pattern (`{id}`: one segment) and its methods, HEAD with GET. */
+function pathMatchers(document: Document): [RegExp, string[]][] {
+  // A literal path before a template that also matches it (`/order` before `/{id}`).
+  const paths = Object.entries(document.paths as Record<string, PathItem>).sort(
+    ([a], [b]) => a.split('{').length - b.split('{').length,
+  )
+  return paths.map(([path, item]) => {
+    const pattern = path
+      .split(/(\{\w+\})/)
+      .map((part) => (/^\{\w+\}$/.test(part) ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('')
+    const methods = Object.keys(item).map((method) => method.toUpperCase())
+    if (methods.includes('GET')) methods.splice(methods.indexOf('GET') + 1, 0, 'HEAD')
+    return [new RegExp(`^${pattern}$`), methods]
+  })
 }
