@@ -12,6 +12,7 @@ import { type AdminWorld, startAdminWorld } from '../helpers/accounts.js'
 import type { Client } from '../helpers/auth-client.js'
 import { databaseTargets } from '../helpers/database.js'
 import { allLevels } from '../helpers/levels.js'
+import { conformanceChecker } from '../helpers/openapi-conformance.js'
 import { freePort } from '../helpers/ports.js'
 import { type ServerProcess, expectApiError, expectJson, jsonLogs, startServer, waitForLog } from '../helpers/server.js'
 
@@ -262,7 +263,18 @@ const headerText = fc.string({
   maxLength: 60,
 })
 
-const weirdNumber = fc.constantFrom(0, -1, -0.5, 1.5, 2 ** 31, 2 ** 53 + 2, -(2 ** 63), 1e308, Number.MAX_SAFE_INTEGER)
+const weirdNumber = fc.constantFrom(0, -1, -0.5, 1.5, 2 ** 31 - 1, 2 ** 31, 2 ** 32, 2 ** 53, 2 ** 53 + 2, -(2 ** 53), -(2 ** 63), 1e308, Number.MAX_SAFE_INTEGER)
+
+/**
+ * Integers of every size JSON carries exactly, up to 2^53: the database's columns are 32-bit, and
+ * a number above them once failed in PostgreSQL (500) where the schema should have refused it.
+ */
+const anyInteger = fc.oneof(
+  fc.integer(),
+  fc.integer({ min: -(2 ** 53), max: 2 ** 53 }),
+  fc.integer({ min: 2 ** 31 - 4, max: 2 ** 31 + 4 }),
+  weirdNumber,
+)
 
 /** A value of the type the schema documents (with hostile content). */
 function valueFor(schema: Schema | undefined, depth = 0): fc.Arbitrary<unknown> {
@@ -273,7 +285,7 @@ function valueFor(schema: Schema | undefined, depth = 0): fc.Arbitrary<unknown> 
     case 'string':
       return hostileString
     case 'integer':
-      return fc.oneof(fc.integer(), weirdNumber)
+      return anyInteger
     case 'number':
       return fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), weirdNumber)
     case 'boolean':
@@ -297,10 +309,10 @@ function typesOf(schema: Schema | undefined): string[] {
 
 const jsonTypes: Record<string, fc.Arbitrary<unknown>> = {
   string: fc.oneof(fc.constant('1'), hostileString),
-  number: fc.oneof(fc.integer(), weirdNumber),
+  number: anyInteger,
   boolean: fc.boolean(),
   null: fc.constant(null),
-  array: fc.array(fc.oneof(fc.integer(), hostileString), { maxLength: 3 }),
+  array: fc.array(fc.oneof(anyInteger, hostileString), { maxLength: 3 }),
   object: fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
 }
 
@@ -844,8 +856,24 @@ function headerBytes(s: Shot): number {
   return s.target.length + s.headers.reduce((sum, h) => sum + h.name.length + (h.value?.length ?? 0) + 4, 0) + 600
 }
 
+/** Response conformance against the OpenAPI document (set once the document is read). */
+let conformance: ReturnType<typeof conformanceChecker> | undefined
+
 function answerProblem(s: Shot, answer: Answer | undefined, options: BatchOptions): string | undefined {
   if (!answer) return s.raw?.expect === 'any' ? undefined : 'no answer: the connection closed'
+  // Every answer to a documented operation is one the document promises (raw framings are
+  // answered by the HTTP server before any operation).
+  if (!s.raw && conformance) {
+    const type = answer.headers['content-type']
+    const problem = conformance({
+      method: s.method,
+      target: s.target,
+      status: answer.status,
+      contentType: typeof type === 'string' ? type : undefined,
+      body: answer.body.toString('utf8'),
+    })
+    if (problem) return `does not conform to the OpenAPI document: ${problem}`
+  }
   // The demo's documented failure on demand, for its error and retry states.
   const simulated = answer.status === 503 && /^\/api\/demo\/server-time\?(?:[^#]*&)?fail=true(?:&|$)/.test(s.target)
   if (answer.status >= 500 && !simulated) return `answered ${answer.status}: ${answer.body.subarray(0, 300).toString()}`
@@ -1139,6 +1167,7 @@ describe('hostile input at every endpoint', () => {
     main = { server: world.server, clients: { visitor: undefined, learner: world.learner, admin: world.admin } }
     const document = await expectJson<OpenApiDocument>(await world.visitor.request('GET', '/api/openapi.json'))
     operations = operationsOf(document)
+    conformance = conformanceChecker(document as unknown as Parameters<typeof conformanceChecker>[0])
     levels = await allLevels(world.admin)
 
     const testDatabase = world.server.database
@@ -1535,6 +1564,25 @@ describe('hostile input at every endpoint', () => {
       // better-auth looks the token up before checking it.
       const token = await expectApiError(await world.learner.request('GET', '/api/auth/delete-user/callback?token=%00'), 400, 'validation_failed')
       expect(Object.keys(token.fields ?? {})).toEqual(['token'])
+    })
+
+    it('refuses level ids and versions above the 32-bit columns with 400 on the field, instead of failing in the database (500)', async () => {
+      const before = await digest()
+      const [level] = levels
+      for (const big of [2 ** 31, 2 ** 53 - 1]) {
+        for (const field of ['currentLevelId', 'targetLevelId']) {
+          const body = { language: 'fr', currentLevelId: null, targetLevelId: null, [field]: big }
+          const refused = await expectApiError(await world.learner.request('PUT', '/api/me/profile', body), 400, 'validation_failed')
+          expect(Object.keys(refused.fields ?? {})).toEqual([field])
+        }
+        const version = await expectApiError(
+          await world.admin.request('PATCH', `/api/language-levels/${level?.id}`, { version: big, name: 'Big' }),
+          400,
+          'validation_failed',
+        )
+        expect(Object.keys(version.fields ?? {})).toEqual(['version'])
+      }
+      expect(await digest()).toEqual(before)
     })
 
     it('refuses a level named with NUL on name (400) and stores nothing', async () => {

@@ -67,16 +67,17 @@ export function conformanceChecker(document: ConformanceDocument) {
   }
 
   return (answer: AnswerToCheck): string | undefined => {
+    // As the router reads it: dot segments resolved, `%2F` not a slash.
     let pathname: string
     try {
-      pathname = decodeURIComponent(new URL(answer.target, 'http://localhost').pathname)
+      pathname = new URL(answer.target, 'http://localhost').pathname
     } catch {
       return undefined
     }
     const method = answer.method.toLowerCase() === 'head' ? 'get' : answer.method.toLowerCase()
-    const template = templates.find(({ path, pattern }) => pattern.test(pathname) && document.paths[path]?.[method])
-    if (!template) return undefined
-    const operation = document.paths[template.path]?.[method] as Operation
+    const template = templates.find(({ pattern }) => pattern.test(pathname))
+    const operation = template && document.paths[template.path]?.[method]
+    if (!template || !operation) return undefined
     const name = `${method.toUpperCase()} ${template.path}`
     const status = String(answer.status)
     let response = operation.responses?.[status] ?? operation.responses?.default

@@ -110,7 +110,7 @@ export async function buildOpenApiDocument(
   })
   const paths = document.paths as Record<string, PathItem>
   checkDescribed(paths)
-  for (const operation of operations(paths)) addInputFailures(operation)
+  for (const [method, operation] of methodOperations(paths)) addInputFailures(method, operation)
 
   const authDocument = await auth.api.generateOpenAPISchema()
   const sessionOptions: BetterAuthOptions['session'] = context.options.session
@@ -269,6 +269,12 @@ function* operations(paths: Record<string, PathItem>): Generator<Operation> {
   }
 }
 
+function* methodOperations(paths: Record<string, PathItem>): Generator<[string, Operation]> {
+  for (const item of Object.values(paths)) {
+    for (const [method, operation] of Object.entries(item)) if (operation) yield [method, operation]
+  }
+}
+
 /** A route of the router that `describe` did not document would be listed with no summary. */
 function checkDescribed(paths: Record<string, PathItem>) {
   const missing = Object.entries(paths).flatMap(([path, item]) =>
@@ -281,11 +287,14 @@ function checkDescribed(paths: Record<string, PathItem>) {
   }
 }
 
-/** The failures of a validated input: 400 for a bad body or query, 413/415 for a body. */
-function addInputFailures(operation: Operation) {
-  const statuses: ErrorStatus[] = []
-  if (operation.requestBody) statuses.push(400, 413, 415)
-  else if (operation.parameters?.some((parameter) => parameter.in === 'query')) statuses.push(400)
+/**
+ * The failures every request may meet before its route (app.ts, http/body.ts): 400 for a bad
+ * query (NUL in any parameter, even one the route does not read), a bad body or a body that
+ * stops early; and for a write, 403 when cross-site, 413/415 for any body it carries.
+ */
+function addInputFailures(method: string, operation: Operation) {
+  const statuses: ErrorStatus[] = [400]
+  if (['post', 'put', 'patch', 'delete'].includes(method)) statuses.push(403, 413, 415)
   setFailures(operation, statuses)
 }
 
@@ -331,6 +340,8 @@ function authOperations(
       const successes = Object.entries(operation.responses ?? {}).filter(([status]) => Number(status) < 400)
       // Only the OAuth callback has none: it redirects, to the callback URL or the error page.
       if (successes.length === 0) successes.push(['302', { description: 'Redirects to where the flow goes on.' }])
+      // In production better-auth's error page redirects to the app (`/?error=…`) instead.
+      if (path === '/error') successes.push(['302', { description: 'In production: redirects to the app, `/?error=<code>`.' }])
       nullableAs31(operation)
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
         if (Number(status) < 300) {
