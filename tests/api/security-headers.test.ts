@@ -216,8 +216,9 @@ const builtAppKinds: ResponseKind[] = [
       }),
   },
   {
+    // A documented path without OPTIONS: 405 with Allow, and no Access-Control-Allow-* to let it in.
     kind: 'CORS preflight (OPTIONS) from another site',
-    status: 404,
+    status: 405,
     request: (app) =>
       fetch(`${app.url}/api/auth/sign-in/email`, {
         method: 'OPTIONS',
