@@ -323,6 +323,13 @@ function authOperations(
       .filter((endpoint) => endpoint.options?.use?.some((middleware) => sessionMiddlewares.has(middleware)))
       .map((endpoint) => endpoint.path),
   )
+  /** better-auth's GET endpoints that also answer by redirecting, which its own document omits. */
+  const redirectsOf: Record<string, string> = {
+    // In production its error page redirects to the app (`/?error=…`) instead.
+    '/error': 'In production: redirects to the app, `/?error=<code>`.',
+    '/reset-password/{token}': 'Redirects to `callbackURL` with the token, or with `?error=INVALID_TOKEN`.',
+    '/verify-email': 'With a `callbackURL`: redirects there, with `?error=<code>` when the token is refused.',
+  }
   const result: Record<string, PathItem> = {}
   const operationIds = new Set(
     Object.values(authPaths).flatMap((item) => Object.values(item).map((operation) => operation?.operationId)),
@@ -340,8 +347,8 @@ function authOperations(
       const successes = Object.entries(operation.responses ?? {}).filter(([status]) => Number(status) < 400)
       // Only the OAuth callback has none: it redirects, to the callback URL or the error page.
       if (successes.length === 0) successes.push(['302', { description: 'Redirects to where the flow goes on.' }])
-      // In production better-auth's error page redirects to the app (`/?error=…`) instead.
-      if (path === '/error') successes.push(['302', { description: 'In production: redirects to the app, `/?error=<code>`.' }])
+      const redirect = redirectsOf[path]
+      if (redirect) successes.push(['302', { description: redirect }])
       nullableAs31(operation)
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
         if (Number(status) < 300) {
