@@ -17,6 +17,9 @@ const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (
 test('register → confirm → sign in → profile → create, edit, reorder and delete a level, by keyboard alone', async ({
   page,
 }) => {
+  // The whole journey in one test, a key at a time with a check at every stop: about 25 s on a
+  // quiet machine, which the suite's 30 s left no room above.
+  test.setTimeout(90_000)
   test.setTimeout(180_000)
   const server = await startOwnServer()
   try {
