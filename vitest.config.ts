@@ -13,6 +13,8 @@ export default defineConfig({
           name: 'api',
           sequence: { groupOrder: 1 },
           include: ['tests/api/**/*.test.ts'],
+          globalSetup: ['tests/helpers/api-global-setup.ts'],
+          setupFiles: ['tests/helpers/api-setup.ts'],
           // Each file starts its own server processes; two cores.
           fileParallelism: true,
           maxWorkers: 2,

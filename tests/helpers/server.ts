@@ -6,7 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
-import { afterAll, expect } from 'vitest'
+import { expect } from 'vitest'
 import { createTestDatabase, type DatabaseTarget, type TestDatabase } from './database.js'
 import { freePort } from './ports.js'
 
@@ -69,10 +69,10 @@ export interface ServerProcess {
 
 const running = new Set<ServerProcess>()
 
-// Every server a test file starts is stopped after that file, whether its tests passed or not.
-afterAll(async () => {
+/** Stops every server still running (tests/helpers/api-setup.ts does it after each test file). */
+export async function stopAllServers(): Promise<void> {
   await Promise.all([...running].map((server) => server.stop()))
-})
+}
 // Last resort when the worker itself goes away.
 process.on('exit', () => {
   for (const server of running) server.process.kill('SIGKILL')
