@@ -4,6 +4,16 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+/**
+ * One import style (README, How it is built): another folder of `src` by its path from `src`
+ * (`@/shared/auth`), the same folder or below by `./`, never a climb by `../`; no `.js` suffix
+ * on our own TypeScript files.
+ */
+const importStyle = [
+  { group: ['../*', '../**'], message: 'Import another folder of src as @/… (from src), not by climbing with ../.' },
+  { group: ['./**/*.js', '@/**/*.js'], message: 'Import TypeScript files without a .js suffix.' },
+]
+
 /** Imports flow one way: shared ← server, shared ← client; never client ↔ server. */
 const boundary = (from, forbidden) => ({
   files: [`src/${from}/**/*.{ts,tsx}`],
@@ -11,10 +21,13 @@ const boundary = (from, forbidden) => ({
     'no-restricted-imports': [
       'error',
       {
-        patterns: forbidden.map((folder) => ({
-          group: [`**/${folder}/**`, `**/${folder}`],
-          message: `src/${from} must not import from src/${folder}.`,
-        })),
+        patterns: [
+          ...importStyle,
+          ...forbidden.map((folder) => ({
+            group: [`@/${folder}/**`, `@/${folder}`],
+            message: `src/${from} must not import from src/${folder}.`,
+          })),
+        ],
       },
     ],
   },
@@ -65,6 +78,21 @@ export default tseslint.config(
   {
     files: ['tests/**', 'bench/**', 'scripts/**', 'src/cli/**'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    // Tests reach src as @/… and their helpers one folder up.
+    files: ['tests/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../../src/**'], message: 'Import src as @/….' },
+            { group: ['./**/*.js', '../helpers/*.js', '@/**/*.js'], message: 'Import TypeScript files without a .js suffix.' },
+          ],
+        },
+      ],
+    },
   },
   boundary('shared', ['client', 'server', 'cli']),
   boundary('client', ['server', 'cli']),

@@ -47,6 +47,7 @@ export default defineConfig({
     tailwindcss(),
     precompress(),
   ],
+  resolve: { tsconfigPaths: true },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

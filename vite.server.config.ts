@@ -6,6 +6,7 @@ import { defineConfig } from 'vite'
  */
 export default defineConfig({
   publicDir: false,
+  resolve: { tsconfigPaths: true },
   build: {
     ssr: true,
     target: 'node20',

@@ -1,12 +1,12 @@
 // `npm run cli -- admin grant <email> | admin revoke <email> | admin list`
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { type Role, listAdmins, setRoleByEmail } from '../server/auth/roles.js'
-import { ConfigError, loadConfig } from '../server/config.js'
-import { openDatabase } from '../server/db/client.js'
-import { FolderInUseError } from '../server/db/folder-lock.js'
-import { createLogger } from '../server/logger.js'
-import { projectRoot } from '../server/paths.js'
+import { type Role, listAdmins, setRoleByEmail } from '@/server/auth/roles'
+import { ConfigError, loadConfig } from '@/server/config'
+import { openDatabase } from '@/server/db/client'
+import { FolderInUseError } from '@/server/db/folder-lock'
+import { createLogger } from '@/server/logger'
+import { projectRoot } from '@/server/paths'
 
 const usage = `Usage:
   npm run cli -- admin grant <email>    make an account an administrator

@@ -1,6 +1,6 @@
-import type { AuditAction } from '../shared/audit.js'
-import type { Db } from './db/client.js'
-import { auditLog } from './db/schema.js'
+import type { AuditAction } from '@/shared/audit'
+import type { Db } from './db/client'
+import { auditLog } from './db/schema'
 
 /** Who made a change: a signed-in user, or null for the command line and automatic grants. */
 export type AuditActor = { id: string; email: string } | null

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis'
 import type { Logger } from 'pino'
-import { errorChain } from './error-chain.js'
+import { errorChain } from './error-chain'
 
 /**
  * The shared Redis of several instances (REDIS_URL): session cache, rate-limit counters, sign-in

@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { ClientConfig } from '../../src/shared/client-config.js'
+import type { ClientConfig } from '@/shared/client-config'
 import {
   fixtureAssetPath,
   fixtureIndexHtml,
   projectRoot,
   type ServerProcess,
   startServer,
-} from '../helpers/server.js'
+} from '../helpers/server'
 
 const { version } = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
   version: string

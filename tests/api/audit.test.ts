@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AuditEntry, AuditPage } from '../../src/shared/audit.js'
-import type { LanguageLevel } from '../../src/shared/levels.js'
-import { type AdminWorld, password, startAdminWorld } from '../helpers/accounts.js'
-import { Client } from '../helpers/auth-client.js'
-import { cli } from '../helpers/cli.js'
-import { databaseTargets } from '../helpers/database.js'
-import { allLevels, createLevel } from '../helpers/levels.js'
-import { expectApiError, expectJson, startServer } from '../helpers/server.js'
+import type { AuditEntry, AuditPage } from '@/shared/audit'
+import type { LanguageLevel } from '@/shared/levels'
+import { type AdminWorld, password, startAdminWorld } from '../helpers/accounts'
+import { Client } from '../helpers/auth-client'
+import { cli } from '../helpers/cli'
+import { databaseTargets } from '../helpers/database'
+import { allLevels, createLevel } from '../helpers/levels'
+import { expectApiError, expectJson, startServer } from '../helpers/server'
 
 describe.each(databaseTargets())('the audit log on %s', (target) => {
   let world: AdminWorld

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { spawnServer } from '../helpers/server.js'
+import { spawnServer } from '../helpers/server'
 
 describe('configuration errors', () => {
   it.each([

@@ -2,10 +2,10 @@ import { mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { STALE_AFTER_MS } from '../../src/server/db/folder-lock.js'
-import { Client, freshUser, registerAndVerify } from '../helpers/auth-client.js'
-import { cli } from '../helpers/cli.js'
-import { spawnServer, startServer } from '../helpers/server.js'
+import { STALE_AFTER_MS } from '@/server/db/folder-lock'
+import { Client, freshUser, registerAndVerify } from '../helpers/auth-client'
+import { cli } from '../helpers/cli'
+import { spawnServer, startServer } from '../helpers/server'
 
 const password = 'correct horse battery'
 

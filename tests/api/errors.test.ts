@@ -2,9 +2,9 @@ import net from 'node:net'
 import { Hono } from 'hono'
 import pino from 'pino'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { AppEnv } from '../../src/server/http/context.js'
-import { handleError } from '../../src/server/http/errors.js'
-import { expectApiError, openUpload, type ServerProcess, startServer } from '../helpers/server.js'
+import type { AppEnv } from '@/server/http/context'
+import { handleError } from '@/server/http/errors'
+import { expectApiError, openUpload, type ServerProcess, startServer } from '../helpers/server'
 
 const MAX_BODY_BYTES = 64 * 1024
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { databaseTargets } from '../helpers/database.js'
-import { expectApiError, type ServerProcess, startServer } from '../helpers/server.js'
+import { databaseTargets } from '../helpers/database'
+import { expectApiError, type ServerProcess, startServer } from '../helpers/server'
 
 describe.each(databaseTargets())('health and readiness on %s', (target) => {
   let server: ServerProcess

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { LanguageLevel, LevelPage, LevelUsage } from '../../src/shared/levels.js'
-import type { LearnerProfile } from '../../src/shared/profile.js'
-import { type AdminWorld, startAdminWorld } from '../helpers/accounts.js'
-import { databaseTargets } from '../helpers/database.js'
-import { allLevels, createLevel } from '../helpers/levels.js'
-import { expectApiError, expectJson } from '../helpers/server.js'
+import type { LanguageLevel, LevelPage, LevelUsage } from '@/shared/levels'
+import type { LearnerProfile } from '@/shared/profile'
+import { type AdminWorld, startAdminWorld } from '../helpers/accounts'
+import { databaseTargets } from '../helpers/database'
+import { allLevels, createLevel } from '../helpers/levels'
+import { expectApiError, expectJson } from '../helpers/server'
 
 const cefr = ['A1', 'A2', 'B1', 'B2', 'C1', 'C2']
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { MAX_ECHOED_TEXT } from '../../src/server/logger.js'
-import { Client } from '../helpers/auth-client.js'
-import { expectApiError, jsonLogs, type ServerProcess, startServer } from '../helpers/server.js'
+import { MAX_ECHOED_TEXT } from '@/server/logger'
+import { Client } from '../helpers/auth-client'
+import { expectApiError, jsonLogs, type ServerProcess, startServer } from '../helpers/server'
 
 /** The log tells operators about the server, not about visitors' mistakes. */
 describe('what a visitor’s mistakes write to the log', () => {

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { Redis } from 'ioredis'
 import pino from 'pino'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { redactPaths } from '../../src/server/logger.js'
+import { redactPaths } from '@/server/logger'
 import {
   composeMail,
   createMailer,
@@ -21,14 +21,14 @@ import {
   type MailTemplateInput,
   readOutbox,
   renderMail,
-} from '../../src/server/mail/index.js'
+} from '@/server/mail/index'
 import {
   closedPort,
   type ReceivedMail,
   startSilentServer,
   startSmtpServer,
   type TestSmtpServer,
-} from '../helpers/smtp.js'
+} from '../helpers/smtp'
 
 const mailFrom = 'Lingua Test <no-reply@lingua.test>'
 const appUrl = 'https://lingua.test'

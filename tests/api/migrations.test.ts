@@ -3,8 +3,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createTestDatabase, databaseTargets, type TestDatabase } from '../helpers/database.js'
-import { startServer } from '../helpers/server.js'
+import { createTestDatabase, databaseTargets, type TestDatabase } from '../helpers/database'
+import { startServer } from '../helpers/server'
 
 const cefrCodes = ['A1', 'A2', 'B1', 'B2', 'C1', 'C2']
 const levelCodes = 'select code from language_level order by position'

@@ -1,13 +1,13 @@
 import { validate } from '@readme/openapi-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { errorCodes } from '../../src/shared/errors.js'
-import { LEVEL_CODE_MAX, type LanguageLevel } from '../../src/shared/levels.js'
-import { INT32_MAX } from '../../src/shared/query.js'
-import { type AdminWorld, startAdminWorld } from '../helpers/accounts.js'
-import type { Client } from '../helpers/auth-client.js'
-import { allLevels } from '../helpers/levels.js'
-import { conformanceChecker } from '../helpers/openapi-conformance.js'
-import { type ServerProcess, expectApiError, expectJson, startServer } from '../helpers/server.js'
+import { errorCodes } from '@/shared/errors'
+import { LEVEL_CODE_MAX, type LanguageLevel } from '@/shared/levels'
+import { INT32_MAX } from '@/shared/query'
+import { type AdminWorld, startAdminWorld } from '../helpers/accounts'
+import type { Client } from '../helpers/auth-client'
+import { allLevels } from '../helpers/levels'
+import { conformanceChecker } from '../helpers/openapi-conformance'
+import { type ServerProcess, expectApiError, expectJson, startServer } from '../helpers/server'
 
 interface Schema {
   type?: string | string[]

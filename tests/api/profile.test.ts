@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { LanguageLevel } from '../../src/shared/levels.js'
-import { LEARNABLE_LANGUAGES, type LearnerProfile } from '../../src/shared/profile.js'
-import { type AdminWorld, startAdminWorld } from '../helpers/accounts.js'
-import type { Client } from '../helpers/auth-client.js'
-import { databaseTargets } from '../helpers/database.js'
-import { allLevels } from '../helpers/levels.js'
-import { expectApiError, expectJson } from '../helpers/server.js'
+import type { LanguageLevel } from '@/shared/levels'
+import { LEARNABLE_LANGUAGES, type LearnerProfile } from '@/shared/profile'
+import { type AdminWorld, startAdminWorld } from '../helpers/accounts'
+import type { Client } from '../helpers/auth-client'
+import { databaseTargets } from '../helpers/database'
+import { allLevels } from '../helpers/levels'
+import { expectApiError, expectJson } from '../helpers/server'
 
 describe.each(databaseTargets())('the learner profile on %s', (target) => {
   let world: AdminWorld

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ServerProcess, expectApiError, startServer } from '../helpers/server.js'
+import { type ServerProcess, expectApiError, startServer } from '../helpers/server'
 
 let attempts = 0
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { jsonLogs, type ServerProcess, startServer, waitForLog } from '../helpers/server.js'
+import { jsonLogs, type ServerProcess, startServer, waitForLog } from '../helpers/server'
 
 describe('request ids', () => {
   let server: ServerProcess

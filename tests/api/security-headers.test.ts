@@ -4,14 +4,14 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort } from '../helpers/ports.js'
+import { freePort } from '../helpers/ports'
 import {
   fixtureAssetPath,
   fixtureInlineScript,
   projectRoot,
   type ServerProcess,
   startServer,
-} from '../helpers/server.js'
+} from '../helpers/server'
 
 /** One request of each kind of response the server produces. */
 const responseKinds: [kind: string, path: string, init: RequestInit, status: number][] = [

@@ -1,8 +1,8 @@
 import http from 'node:http'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { startAdminWorld } from '../helpers/accounts.js'
-import { databaseTargets } from '../helpers/database.js'
-import { expectApiError, openUpload, type ServerProcess, startServer, waitForLog } from '../helpers/server.js'
+import { startAdminWorld } from '../helpers/accounts'
+import { databaseTargets } from '../helpers/database'
+import { expectApiError, openUpload, type ServerProcess, startServer, waitForLog } from '../helpers/server'
 
 const message = { name: ' Ada ', email: 'ADA@example.com', message: 'Sent across a shutdown.' }
 

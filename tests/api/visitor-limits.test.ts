@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { CLIENT_ERROR_LIMITS } from '../../src/server/api/client-errors.js'
-import { SERVER_TIME_PER_MINUTE } from '../../src/server/api/demo.js'
-import { expectApiError, jsonLogs, type ServerProcess, startServer } from '../helpers/server.js'
+import { CLIENT_ERROR_LIMITS } from '@/server/api/client-errors'
+import { SERVER_TIME_PER_MINUTE } from '@/server/api/demo'
+import { expectApiError, jsonLogs, type ServerProcess, startServer } from '../helpers/server'
 
 /** `POST /api/client-errors` is open to anyone: what a flood of reports can cost is bounded. */
 describe('error reports from clients', () => {

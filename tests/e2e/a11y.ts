@@ -1,5 +1,5 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test'
-import ru from '../../src/client/locales/ru'
+import ru from '@/client/locales/ru'
 import { accessibilityViolations, expect, mainHeading } from './fixtures'
 
 // Helpers of the accessibility specs: the colour mode × language matrix, axe findings collected

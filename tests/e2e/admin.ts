@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect } from './fixtures'
-import { freePort } from '../helpers/ports.js'
+import { freePort } from '../helpers/ports'
 
 /** The administrator of the shared server (ADMIN_EMAILS in playwright.config.ts). */
 export const adminEmail = process.env.E2E_ADMIN_EMAIL ?? 'admin@lingua.test'

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { type TestDatabase, createTestDatabase } from '../helpers/database.js'
+import { type TestDatabase, createTestDatabase } from '../helpers/database'
 import { type OwnServer, startOwnServer } from './admin'
 import { expect, failedResource, test } from './fixtures'
 

@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { Client, registerAndVerify } from './auth-client.js'
-import type { DatabaseTarget } from './database.js'
-import { type ServerProcess, startServer } from './server.js'
+import { Client, registerAndVerify } from './auth-client'
+import type { DatabaseTarget } from './database'
+import { type ServerProcess, startServer } from './server'
 
 export const password = 'correct horse battery'
 

@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node'
-import type { ConformanceDocument } from './openapi-conformance.js'
-import { startServer } from './server.js'
+import type { ConformanceDocument } from './openapi-conformance'
+import { startServer } from './server'
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, afterEach, expect, inject } from 'vitest'
-import { conformanceChecker } from './openapi-conformance.js'
-import { stopAllServers } from './server.js'
+import { conformanceChecker } from './openapi-conformance'
+import { stopAllServers } from './server'
 
 /**
  * Runs in every API test file.

@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
-import { readOutbox } from '../../src/server/mail/index.js'
-import type { ServerProcess } from './server.js'
+import { readOutbox } from '@/server/mail/index'
+import type { ServerProcess } from './server'
 
 /** A browser-like client: sends the app's Origin and keeps the cookies the server sets. */
 export class Client {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { projectRoot } from './server.js'
+import { projectRoot } from './server'
 
 /** Runs the built CLI (`node dist/server/cli.js …`, as `npm run cli -- …` does) and returns its exit code and output. */
 export function cli(args: string[], env: Record<string, string>) {

@@ -1,6 +1,6 @@
-import type { LanguageLevel, LevelPage } from '../../src/shared/levels.js'
-import type { Client } from './auth-client.js'
-import { expectJson } from './server.js'
+import type { LanguageLevel, LevelPage } from '@/shared/levels'
+import type { Client } from './auth-client'
+import { expectJson } from './server'
 
 /** Every level, in their order. */
 export async function allLevels(client: Client): Promise<LanguageLevel[]> {

@@ -7,8 +7,8 @@ import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { expect } from 'vitest'
-import { createTestDatabase, type DatabaseTarget, type TestDatabase } from './database.js'
-import { freePort } from './ports.js'
+import { createTestDatabase, type DatabaseTarget, type TestDatabase } from './database'
+import { freePort } from './ports'
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const serverEntry = path.join(projectRoot, 'dist/server/main.js')

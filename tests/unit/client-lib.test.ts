@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { detectLanguage } from '../../src/client/lib/i18n'
-import { initials } from '../../src/client/lib/initials'
-import { screenMessage } from '../../src/client/features/errors/screen-message'
+import { detectLanguage } from '@/client/lib/i18n'
+import { initials } from '@/client/lib/initials'
+import { screenMessage } from '@/client/features/errors/screen-message'
 import {
   ApiRequestError,
   HttpError,
   NetworkError,
   describeError,
-} from '../../src/client/lib/http-error'
-import { errorMessage } from '../../src/client/lib/error-message'
-import { retryRead } from '../../src/client/lib/retry'
-import { safeRedirect } from '../../src/client/lib/redirect'
-import { parseRuntimeConfig } from '../../src/client/lib/runtime-config'
-import { describeUserAgent } from '../../src/client/lib/user-agent'
+} from '@/client/lib/http-error'
+import { errorMessage } from '@/client/lib/error-message'
+import { retryRead } from '@/client/lib/retry'
+import { safeRedirect } from '@/client/lib/redirect'
+import { parseRuntimeConfig } from '@/client/lib/runtime-config'
+import { describeUserAgent } from '@/client/lib/user-agent'
 
 describe('avatar initials', () => {
   it.each([

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { errorCodes, statusOfCode } from '../../src/shared/errors'
-import { errorMessage, messageOfCode } from '../../src/client/lib/error-message'
-import { ApiRequestError, HttpError, NetworkError } from '../../src/client/lib/http-error'
-import { apiErrorMessages } from '../../src/client/lib/messages'
+import { errorCodes, statusOfCode } from '@/shared/errors'
+import { errorMessage, messageOfCode } from '@/client/lib/error-message'
+import { ApiRequestError, HttpError, NetworkError } from '@/client/lib/http-error'
+import { apiErrorMessages } from '@/client/lib/messages'
 import { messagesIn } from './messages-in'
 
 const en = messagesIn('en', apiErrorMessages)

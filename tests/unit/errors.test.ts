@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod/mini'
-import { demoMessageSchema } from '../../src/shared/demo'
-import { errorCodes, fieldErrorsFromIssues, isApiErrorBody, statusOfCode } from '../../src/shared/errors'
-import { ApiError, errorBody } from '../../src/server/http/errors'
+import { demoMessageSchema } from '@/shared/demo'
+import { errorCodes, fieldErrorsFromIssues, isApiErrorBody, statusOfCode } from '@/shared/errors'
+import { ApiError, errorBody } from '@/server/http/errors'
 
 describe('the API error shape', () => {
   it('is built in one place', () => {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { levelsAdminMessages } from '../../src/client/features/admin/messages'
-import { dashboardMessages } from '../../src/client/features/dashboard/messages'
+import { levelsAdminMessages } from '@/client/features/admin/messages'
+import { dashboardMessages } from '@/client/features/dashboard/messages'
 import {
   formatDateTime,
   formatNumber,
   formatRelativeTime,
   plural,
   pluralForm,
-} from '../../src/client/lib/format'
-import { apiErrorMessages, validationMessages } from '../../src/client/lib/messages'
+} from '@/client/lib/format'
+import { apiErrorMessages, validationMessages } from '@/client/lib/messages'
 import { messagesIn } from './messages-in'
 
 // Intl writes a no-break space (U+00A0) or a narrow one (U+202F) where a space is read.

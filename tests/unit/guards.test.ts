@@ -1,7 +1,7 @@
 import { isRedirect } from '@tanstack/react-router'
 import { describe, expect, it } from 'vitest'
-import { type GuardContext, type SessionUser, runGuards } from '../../src/client/lib/guards'
-import { HttpError } from '../../src/client/lib/http-error'
+import { type GuardContext, type SessionUser, runGuards } from '@/client/lib/guards'
+import { HttpError } from '@/client/lib/http-error'
 
 function context(user: SessionUser | null, href = '/dashboard?tab=1', fresh = user): GuardContext {
   const url = new URL(href, 'http://app.test')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import ru from '../../src/client/locales/ru'
+import ru from '@/client/locales/ru'
 
 /** A message: one text, or one text per plural category (`plural(…)` in the base strings). */
 type Text = string | Record<string, string>

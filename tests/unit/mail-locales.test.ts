@@ -8,7 +8,7 @@ import {
   mailLocales,
   renderMail,
   resolveMailLocale,
-} from '../../src/server/mail/index'
+} from '@/server/mail/index'
 
 const appName = 'Lingua'
 const link = 'https://lingua.test/confirm?type=signup&token=tok_123'

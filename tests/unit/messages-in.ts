@@ -1,6 +1,6 @@
 import { type Components, createI18n } from '@nanostores/i18n'
 import { atom } from 'nanostores'
-import ru from '../../src/client/locales/ru'
+import ru from '@/client/locales/ru'
 
 /** A messages store of the app; development builds keep its name and English base strings. */
 interface Store<T> {

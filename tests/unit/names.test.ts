@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { nameProblem, nameSchema, readableName } from '../../src/shared/auth'
+import { nameProblem, nameSchema, readableName } from '@/shared/auth'
 
 describe('names are text people can read', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { conformanceChecker, type ConformanceDocument } from '../helpers/openapi-conformance.js'
+import { conformanceChecker, type ConformanceDocument } from '../helpers/openapi-conformance'
 
 /** A small document in the app's style: a literal path beside a template, a shared error response. */
 const document: ConformanceDocument = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SCORED_CHARACTERS, isWeakPassword } from '../../src/server/auth/password-strength'
+import { SCORED_CHARACTERS, isWeakPassword } from '@/server/auth/password-strength'
 
 describe('isWeakPassword', () => {
   it('refuses common passwords and ones built from the user’s own name or email', () => {

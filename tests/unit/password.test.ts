@@ -1,6 +1,6 @@
 import { webcrypto } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { hashPassword, verifyPassword } from '../../src/server/auth/password'
+import { hashPassword, verifyPassword } from '@/server/auth/password'
 
 describe('password hashing', () => {
   it('verifies the password it hashed, and no other', async () => {

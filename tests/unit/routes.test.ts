@@ -1,7 +1,7 @@
 import { createRouter } from '@tanstack/react-router'
 import { describe, expect, it } from 'vitest'
-import { routeTree } from '../../src/client/routeTree.gen'
-import { matchRoute, parsePositiveInt, routeTable } from '../../src/shared/routes'
+import { routeTree } from '@/client/routeTree.gen'
+import { matchRoute, parsePositiveInt, routeTable } from '@/shared/routes'
 
 describe('the shared route table', () => {
   it('lists exactly the routes of the client router', () => {

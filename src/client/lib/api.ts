@@ -1,4 +1,4 @@
-import { isApiErrorBody } from '../../shared/errors'
+import { isApiErrorBody } from '@/shared/errors'
 import { ApiRequestError, NetworkError } from './http-error'
 import { locale } from './i18n'
 import { runtimeConfig } from './runtime-config'

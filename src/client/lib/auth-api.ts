@@ -1,4 +1,4 @@
-import type { CodeSignInValues, RegisterValues, SignInValues } from '../../shared/auth'
+import type { CodeSignInValues, RegisterValues, SignInValues } from '@/shared/auth'
 import { api } from './api'
 
 /**

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../shared/errors'
+import type { ErrorCode } from '@/shared/errors'
 import { ApiRequestError, NetworkError, isServiceUnavailable } from './http-error'
 import type { apiErrorMessages } from './messages'
 

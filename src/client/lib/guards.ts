@@ -1,5 +1,5 @@
 import { type ParsedLocation, redirect } from '@tanstack/react-router'
-import { type AppPath, type GuardName, guardsOf } from '../../shared/routes'
+import { type AppPath, type GuardName, guardsOf } from '@/shared/routes'
 import { HttpError } from './http-error'
 import { safeRedirect } from './redirect'
 

@@ -1,4 +1,4 @@
-import type { ErrorCode, FieldErrors } from '../../shared/errors'
+import type { ErrorCode, FieldErrors } from '@/shared/errors'
 
 /** A message the error screen shows in the interface language (features/errors/messages.ts). */
 export type LocalizedMessage =

@@ -12,7 +12,7 @@ export type Language = (typeof languages)[number]
 const STORAGE_KEY = 'lingua.lang'
 
 const translations: Record<Exclude<Language, 'en'>, () => Promise<{ default: ComponentsJSON }>> = {
-  ru: () => import('../locales/ru'),
+  ru: () => import('@/client/locales/ru'),
 }
 
 function isLanguage(value: unknown): value is Language {

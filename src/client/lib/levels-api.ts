@@ -1,15 +1,15 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { AuditPage } from '../../shared/audit'
+import type { AuditPage } from '@/shared/audit'
 import {
   LEVEL_PAGE_SIZE_MAX,
   type LanguageLevel,
   type LevelPage,
   type LevelSort,
   type LevelUsage,
-} from '../../shared/level-constants'
+} from '@/shared/level-constants'
 // Types only: the schemas stay out of the first page.
-import type { LevelInput, LevelPatch } from '../../shared/levels'
-import type { LearnerProfile, LearnerProfileInput } from '../../shared/profile'
+import type { LevelInput, LevelPatch } from '@/shared/levels'
+import type { LearnerProfile, LearnerProfileInput } from '@/shared/profile'
 import { api } from './api'
 
 /**

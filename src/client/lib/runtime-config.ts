@@ -1,4 +1,4 @@
-import type { ClientConfig } from '../../shared/client-config'
+import type { ClientConfig } from '@/shared/client-config'
 
 /**
  * Checks `/config.json` by hand: this runs before the first render, and a schema library here

@@ -1,7 +1,7 @@
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router'
-import { NotFoundFallback, RouteErrorFallback } from '../features/errors/fallbacks'
-import { AppLayout } from '../features/layout/app-layout'
-import type { AuthContext } from '../lib/guards'
+import { NotFoundFallback, RouteErrorFallback } from '@/client/features/errors/fallbacks'
+import { AppLayout } from '@/client/features/layout/app-layout'
+import type { AuthContext } from '@/client/lib/guards'
 
 export interface RouterContext {
   auth: AuthContext

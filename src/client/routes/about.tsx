@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AboutPage } from '../features/about/about-page'
+import { AboutPage } from '@/client/features/about/about-page'
 
 export const Route = createFileRoute('/about')({ component: AboutPage })

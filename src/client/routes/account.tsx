@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AccountPage } from '../features/account/account-page'
-import { guardsFor } from '../lib/guards'
-import { withQueries } from '../lib/query-client'
+import { AccountPage } from '@/client/features/account/account-page'
+import { guardsFor } from '@/client/lib/guards'
+import { withQueries } from '@/client/lib/query-client'
 
 export const Route = createFileRoute('/account')({
   beforeLoad: guardsFor('/account'),

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ConfirmPage, type LinkType } from '../features/auth/confirm-page'
-import { withQueries } from '../lib/query-client'
+import { ConfirmPage, type LinkType } from '@/client/features/auth/confirm-page'
+import { withQueries } from '@/client/lib/query-client'
 
 const linkTypes: readonly LinkType[] = ['signup', 'recovery', 'email_change']
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { CreateLevelPage } from '../features/admin/create-level-page'
-import { guardsFor } from '../lib/guards'
-import { withQueries } from '../lib/query-client'
+import { CreateLevelPage } from '@/client/features/admin/create-level-page'
+import { guardsFor } from '@/client/lib/guards'
+import { withQueries } from '@/client/lib/query-client'
 
 export const Route = createFileRoute('/create')({
   beforeLoad: guardsFor('/create'),

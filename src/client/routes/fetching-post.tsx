@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { FetchingPostPage } from '../features/demo/fetching-post-page'
-import { withQueries } from '../lib/query-client'
+import { FetchingPostPage } from '@/client/features/demo/fetching-post-page'
+import { withQueries } from '@/client/lib/query-client'
 
 export const Route = createFileRoute('/fetching-post')({ component: withQueries(FetchingPostPage) })

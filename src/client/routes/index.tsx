@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { HomePage } from '../features/home/home-page'
-import { fetchOrderedLevels } from '../lib/levels-api'
-import { withReadRetries } from '../lib/retry'
+import { HomePage } from '@/client/features/home/home-page'
+import { fetchOrderedLevels } from '@/client/lib/levels-api'
+import { withReadRetries } from '@/client/lib/retry'
 
 export const Route = createFileRoute('/')({
   // The home page is the first page of most visits: its component ships in the main chunk

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { LoginPage } from '../features/auth/login-page'
-import type { SignInMethod } from '../features/auth/sign-in'
-import { guardsFor } from '../lib/guards'
-import { withQueries } from '../lib/query-client'
-import { redirectSearch } from '../lib/redirect'
+import { LoginPage } from '@/client/features/auth/login-page'
+import type { SignInMethod } from '@/client/features/auth/sign-in'
+import { guardsFor } from '@/client/lib/guards'
+import { withQueries } from '@/client/lib/query-client'
+import { redirectSearch } from '@/client/lib/redirect'
 
 const methods: readonly SignInMethod[] = ['code', 'recovery']
 

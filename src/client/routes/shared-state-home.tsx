@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { SharedStatePage } from '../features/demo/shared-state-page'
+import { SharedStatePage } from '@/client/features/demo/shared-state-page'
 
 export const Route = createFileRoute('/shared-state-home')({
   component: () => <SharedStatePage variant="home" />,

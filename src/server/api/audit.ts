@@ -5,14 +5,14 @@ import {
   type AuditEntry,
   type AuditPage,
   auditListQuerySchema,
-} from '../../shared/audit.js'
-import type { Db } from '../db/client.js'
-import { auditLog } from '../db/schema.js'
-import { queryParams } from '../http/body.js'
-import type { AppEnv } from '../http/context.js'
-import { requireAdmin } from '../http/session.js'
-import { describe, json } from '../openapi/describe.js'
-import { auditPageSchema } from '../openapi/schemas.js'
+} from '@/shared/audit'
+import type { Db } from '@/server/db/client'
+import { auditLog } from '@/server/db/schema'
+import { queryParams } from '@/server/http/body'
+import type { AppEnv } from '@/server/http/context'
+import { requireAdmin } from '@/server/http/session'
+import { describe, json } from '@/server/openapi/describe'
+import { auditPageSchema } from '@/server/openapi/schemas'
 
 /** `/api/audit-log`: the administrative changes, newest first (administrators only). */
 export function auditRoutes(db: Db, session: MiddlewareHandler<AppEnv>) {

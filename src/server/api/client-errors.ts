@@ -1,11 +1,11 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { Logger } from 'pino'
-import { type ClientErrorReport, clientErrorReportSchema } from '../../shared/demo.js'
-import { jsonBody } from '../http/body.js'
-import type { AppEnv } from '../http/context.js'
-import { ApiError, defaultMessages } from '../http/errors.js'
-import { describe } from '../openapi/describe.js'
+import { type ClientErrorReport, clientErrorReportSchema } from '@/shared/demo'
+import { jsonBody } from '@/server/http/body'
+import type { AppEnv } from '@/server/http/context'
+import { ApiError, defaultMessages } from '@/server/http/errors'
+import { describe } from '@/server/openapi/describe'
 
 /**
  * Anyone may report, so what a report can cost is bounded: its size, how often one address may

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { z } from 'zod/mini'
-import { type DemoEcho, type DemoServerTime, demoMessageSchema } from '../../shared/demo.js'
-import type { Database } from '../db/client.js'
-import { jsonBody, queryParams } from '../http/body.js'
-import type { AppEnv } from '../http/context.js'
-import { ApiError } from '../http/errors.js'
-import { describe, json } from '../openapi/describe.js'
-import { demoEchoSchema, demoServerTimeSchema } from '../openapi/schemas.js'
+import { type DemoEcho, type DemoServerTime, demoMessageSchema } from '@/shared/demo'
+import type { Database } from '@/server/db/client'
+import { jsonBody, queryParams } from '@/server/http/body'
+import type { AppEnv } from '@/server/http/context'
+import { ApiError } from '@/server/http/errors'
+import { describe, json } from '@/server/openapi/describe'
+import { demoEchoSchema, demoServerTimeSchema } from '@/server/openapi/schemas'
 
 const serverTimeQuery = z.object({
   /** Lets the demo page show its error state on demand. */

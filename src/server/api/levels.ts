@@ -11,22 +11,22 @@ import {
   levelListQuerySchema,
   levelOrderSchema,
   levelPatchSchema,
-} from '../../shared/levels.js'
-import { INT32_MAX } from '../../shared/query.js'
-import { recordAudit } from '../audit.js'
-import { type Db, UNIQUE_VIOLATION, violatedConstraint } from '../db/client.js'
-import { languageLevel, learnerProfile } from '../db/schema.js'
-import { jsonBody, pathParams, queryParams } from '../http/body.js'
-import type { AppEnv, SessionUser } from '../http/context.js'
-import { ApiError } from '../http/errors.js'
-import { requireAdmin, signedInUser } from '../http/session.js'
-import { describe, json, undocumented } from '../openapi/describe.js'
+} from '@/shared/levels'
+import { INT32_MAX } from '@/shared/query'
+import { recordAudit } from '@/server/audit'
+import { type Db, UNIQUE_VIOLATION, violatedConstraint } from '@/server/db/client'
+import { languageLevel, learnerProfile } from '@/server/db/schema'
+import { jsonBody, pathParams, queryParams } from '@/server/http/body'
+import type { AppEnv, SessionUser } from '@/server/http/context'
+import { ApiError } from '@/server/http/errors'
+import { requireAdmin, signedInUser } from '@/server/http/session'
+import { describe, json, undocumented } from '@/server/openapi/describe'
 import {
   languageLevelSchema,
   levelListSchema,
   levelPageSchema,
   levelUsageSchema,
-} from '../openapi/schemas.js'
+} from '@/server/openapi/schemas'
 
 type LevelRow = typeof languageLevel.$inferSelect
 

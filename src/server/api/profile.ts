@@ -1,19 +1,19 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
-import type { FieldErrors } from '../../shared/errors.js'
+import type { FieldErrors } from '@/shared/errors'
 import {
   type LearnerProfile,
   type LearnerProfileInput,
   learnerProfileInputSchema,
-} from '../../shared/profile.js'
-import { type Db, FOREIGN_KEY_VIOLATION, violatedConstraint } from '../db/client.js'
-import { languageLevel, learnerProfile } from '../db/schema.js'
-import { jsonBody } from '../http/body.js'
-import type { AppEnv } from '../http/context.js'
-import { ApiError } from '../http/errors.js'
-import { requireUser, signedInUser } from '../http/session.js'
-import { describe, json } from '../openapi/describe.js'
-import { learnerProfileSchema } from '../openapi/schemas.js'
+} from '@/shared/profile'
+import { type Db, FOREIGN_KEY_VIOLATION, violatedConstraint } from '@/server/db/client'
+import { languageLevel, learnerProfile } from '@/server/db/schema'
+import { jsonBody } from '@/server/http/body'
+import type { AppEnv } from '@/server/http/context'
+import { ApiError } from '@/server/http/errors'
+import { requireUser, signedInUser } from '@/server/http/session'
+import { describe, json } from '@/server/openapi/describe'
+import { learnerProfileSchema } from '@/server/openapi/schemas'
 
 const emptyProfile: LearnerProfile = {
   language: null,

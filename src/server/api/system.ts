@@ -1,11 +1,11 @@
 import { Hono } from 'hono'
-import type { ClientConfig } from '../../shared/client-config.js'
-import type { Config } from '../config.js'
-import type { Database } from '../db/client.js'
-import type { AppEnv } from '../http/context.js'
-import { ApiError } from '../http/errors.js'
-import { describe, json } from '../openapi/describe.js'
-import { clientConfigSchema, healthSchema, readySchema } from '../openapi/schemas.js'
+import type { ClientConfig } from '@/shared/client-config'
+import type { Config } from '@/server/config'
+import type { Database } from '@/server/db/client'
+import type { AppEnv } from '@/server/http/context'
+import { ApiError } from '@/server/http/errors'
+import { describe, json } from '@/server/openapi/describe'
+import { clientConfigSchema, healthSchema, readySchema } from '@/server/openapi/schemas'
 
 /**
  * Liveness, readiness and the client's runtime configuration. `isDraining` says

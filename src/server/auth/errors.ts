@@ -1,5 +1,5 @@
-import { type ErrorCode, type FieldErrors, statusOfCode } from '../../shared/errors.js'
-import { codeOfStatus, defaultMessages, errorBody } from '../http/errors.js'
+import { type ErrorCode, type FieldErrors, statusOfCode } from '@/shared/errors'
+import { codeOfStatus, defaultMessages, errorBody } from '@/server/http/errors'
 
 /** better-auth's error codes that the client must tell apart, in the API's own codes. */
 const authCodes: Record<string, { code: ErrorCode; field?: string }> = {

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
-import { recordAudit } from '../audit.js'
-import type { Db } from '../db/client.js'
-import { user } from '../db/schema.js'
+import { recordAudit } from '@/server/audit'
+import type { Db } from '@/server/db/client'
+import { user } from '@/server/db/schema'
 
 export type Role = 'user' | 'admin'
 

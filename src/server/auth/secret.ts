@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import type { Db } from '../db/client.js'
-import { serverSecret } from '../db/schema.js'
+import type { Db } from '@/server/db/client'
+import { serverSecret } from '@/server/db/schema'
 
 /**
  * The secret that signs sessions and tokens: AUTH_SECRET when set, else one made on the first start

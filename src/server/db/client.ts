@@ -10,10 +10,10 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import type { Logger } from 'pino'
-import { errorChain } from '../error-chain.js'
-import { migrationsFolder, pgliteTemplate } from '../paths.js'
-import { lockFolder } from './folder-lock.js'
-import * as schema from './schema.js'
+import { errorChain } from '@/server/error-chain'
+import { migrationsFolder, pgliteTemplate } from '@/server/paths'
+import { lockFolder } from './folder-lock'
+import * as schema from './schema'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 

@@ -9,7 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
-import { user } from './auth-schema.js'
+import { user } from './auth-schema'
 
 export const languageLevel = pgTable(
   'language_level',
@@ -91,4 +91,4 @@ export const serverSecret = pgTable('server_secret', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
-export * from './auth-schema.js'
+export * from './auth-schema'

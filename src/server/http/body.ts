@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono'
 import { validator } from 'hono-openapi'
 import { z } from 'zod/mini'
-import type { AppEnv } from './context.js'
-import { ApiError, defaultMessages } from './errors.js'
+import type { AppEnv } from './context'
+import { ApiError, defaultMessages } from './errors'
 
 export const MAX_BODY_BYTES = 64 * 1024
 

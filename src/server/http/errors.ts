@@ -7,10 +7,10 @@ import {
   type FieldErrors,
   fieldErrorsFromIssues,
   statusOfCode,
-} from '../../shared/errors.js'
-import { isDatabaseUnavailable, isTransactionConflict } from '../db/client.js'
-import { isRedisUnavailable } from '../redis.js'
-import type { AppEnv } from './context.js'
+} from '@/shared/errors'
+import { isDatabaseUnavailable, isTransactionConflict } from '@/server/db/client'
+import { isRedisUnavailable } from '@/server/redis'
+import type { AppEnv } from './context'
 
 /** An expected failure, answered with the API's error shape. */
 export class ApiError extends Error {

@@ -3,9 +3,9 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { getRequestListener, RequestError } from '@hono/node-server'
 import type { Logger } from 'pino'
-import { type ErrorCode, statusOfCode } from '../../shared/errors.js'
-import { defaultMessages, errorBody } from './errors.js'
-import { nonDocumentSecurityHeaders } from './security.js'
+import { type ErrorCode, statusOfCode } from '@/shared/errors'
+import { defaultMessages, errorBody } from './errors'
+import { nonDocumentSecurityHeaders } from './security'
 
 /** How long an idle keep-alive connection stays open (a load balancer's idle timeout is 60 s). */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000

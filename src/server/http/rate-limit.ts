@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono'
 import type { Redis } from 'ioredis'
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible'
-import type { AppEnv } from './context.js'
-import { ApiError } from './errors.js'
+import type { AppEnv } from './context'
+import { ApiError } from './errors'
 
 /**
  * A limit per client address on the app's own endpoints (better-auth counts its own): `points`

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
-import type { AppEnv } from './context.js'
-import { ApiError } from './errors.js'
+import type { AppEnv } from './context'
+import { ApiError } from './errors'
 
 /** SHA-256 CSP sources for every inline `<script>` of an HTML document. */
 export function inlineScriptHashes(html: string): string[] {

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { isAPIError } from 'better-auth/api'
 import { createMiddleware } from 'hono/factory'
-import type { Auth } from '../auth/auth.js'
-import type { Db } from '../db/client.js'
-import { user } from '../db/schema.js'
-import type { AppEnv, SessionUser } from './context.js'
-import { ApiError, defaultMessages } from './errors.js'
-import { ExpiringLru, type SessionCookieNames, cacheCookieExpiry, readSessionCookies } from './session-memo.js'
+import type { Auth } from '@/server/auth/auth'
+import type { Db } from '@/server/db/client'
+import { user } from '@/server/db/schema'
+import type { AppEnv, SessionUser } from './context'
+import { ApiError, defaultMessages } from './errors'
+import { ExpiringLru, type SessionCookieNames, cacheCookieExpiry, readSessionCookies } from './session-memo'
 
 /**
  * At most this many sessions are remembered per process (a few hundred bytes each); beyond that

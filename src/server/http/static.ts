@@ -3,8 +3,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Context, Hono } from 'hono'
-import { matchRoute } from '../../shared/routes.js'
-import type { AppEnv } from './context.js'
+import { matchRoute } from '@/shared/routes'
+import type { AppEnv } from './context'
 
 export interface AppShell {
   html: string

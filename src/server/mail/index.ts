@@ -5,8 +5,8 @@ export {
   type Mailer,
   type MailerOptions,
   type SmtpTimeouts,
-} from './mailer.js'
-export { outboxDir, readOutbox, type OutboxEntry, type OutboxFilter } from './outbox.js'
+} from './mailer'
+export { outboxDir, readOutbox, type OutboxEntry, type OutboxFilter } from './outbox'
 export {
   accountExistsMail,
   changeEmailMail,
@@ -24,7 +24,7 @@ export {
   type MailTemplateInput,
   type NoticeMailInput,
   type RenderedMail,
-} from './templates.js'
+} from './templates'
 export {
   createMemoryMailThrottle,
   createRedisMailThrottle,
@@ -32,11 +32,11 @@ export {
   throttleKey,
   type MailThrottle,
   type MemoryMailThrottleOptions,
-} from './throttle.js'
+} from './throttle'
 export {
   mailKinds,
   mailLocales,
   type MailKind,
   type MailLocale,
   type MailMessage,
-} from './types.js'
+} from './types'

@@ -1,11 +1,11 @@
 import nodemailer from 'nodemailer'
 import type { Logger } from 'pino'
-import { type Config, redactUrl } from '../config.js'
-import { createOutboxWriter, outboxDir } from './outbox.js'
-import { createMemoryMailThrottle, type MailThrottle } from './throttle.js'
-import { type MailMessage, mailKinds } from './types.js'
+import { type Config, redactUrl } from '@/server/config'
+import { createOutboxWriter, outboxDir } from './outbox'
+import { createMemoryMailThrottle, type MailThrottle } from './throttle'
+import { type MailMessage, mailKinds } from './types'
 
-export { readOutbox, type OutboxEntry, type OutboxFilter } from './outbox.js'
+export { readOutbox, type OutboxEntry, type OutboxFilter } from './outbox'
 
 export interface Mailer {
   /** `smtp` with SMTP_URL; `outbox` (log + files under DATA_DIR/outbox) without it. */

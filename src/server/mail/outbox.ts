@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { MailKind, MailMessage } from './types.js'
+import type { MailKind, MailMessage } from './types'
 
 /** One email kept in the outbox: `DATA_DIR/outbox/<time>-<random>.json`. */
 export interface OutboxEntry extends MailMessage {

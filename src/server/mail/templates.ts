@@ -1,4 +1,4 @@
-import { type MailKind, type MailLocale, type MailMessage, mailLocales } from './types.js'
+import { type MailKind, type MailLocale, type MailMessage, mailLocales } from './types'
 
 export interface RenderedMail {
   subject: string

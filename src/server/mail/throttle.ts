@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis'
-import type { MailKind } from './types.js'
+import type { MailKind } from './types'
 
 /**
  * Decides whether an email of a kind may go to an address now. `allow` claims the slot when it

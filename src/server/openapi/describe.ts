@@ -1,7 +1,7 @@
 import { type DescribeRouteOptions, describeRoute, resolver } from 'hono-openapi'
 import type { z } from 'zod/mini'
-import { type ErrorCode, errorCodes, statusOfCode } from '../../shared/errors.js'
-import { apiErrorSchema } from './schemas.js'
+import { type ErrorCode, errorCodes, statusOfCode } from '@/shared/errors'
+import { apiErrorSchema } from './schemas'
 
 /**
  * How a route says what it does, for the OpenAPI document (`document.ts`). Its input is documented

@@ -8,19 +8,19 @@ import {
 import type { BetterAuthOptions } from 'better-auth'
 import type { Context, Hono } from 'hono'
 import { generateSpecs } from 'hono-openapi'
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/auth.js'
-import type { Auth } from '../auth/auth.js'
-import { unservedAuthPaths } from '../auth/unserved.js'
-import type { Config } from '../config.js'
-import { EMAIL_MAX_LENGTH, authEmailFields } from '../http/body.js'
-import type { AppEnv } from '../http/context.js'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/shared/auth'
+import type { Auth } from '@/server/auth/auth'
+import { unservedAuthPaths } from '@/server/auth/unserved'
+import type { Config } from '@/server/config'
+import { EMAIL_MAX_LENGTH, authEmailFields } from '@/server/http/body'
+import type { AppEnv } from '@/server/http/context'
 import {
   type ErrorStatus,
   SESSION_SCHEME,
   errorRef,
   errorResponseComponents,
   errorResponses,
-} from './describe.js'
+} from './describe'
 
 /**
  * `/api/openapi.json`: the app's routes as their validators and `describe` calls document them

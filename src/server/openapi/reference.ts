@@ -4,9 +4,9 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import { Hono } from 'hono'
-import type { AppEnv } from '../http/context.js'
-import { ApiError } from '../http/errors.js'
-import { undocumented } from './describe.js'
+import type { AppEnv } from '@/server/http/context'
+import { ApiError } from '@/server/http/errors'
+import { undocumented } from './describe'
 
 /**
  * `/api/docs`: a browsable reference of `/api/openapi.json`, served whole by the app (Swagger UI

@@ -1,11 +1,11 @@
 import { z } from 'zod/mini'
-import { type AuditEntry, type AuditPage, auditActions } from '../../shared/audit.js'
-import type { ClientConfig } from '../../shared/client-config.js'
-import { type DemoEcho, type DemoServerTime, demoMessageSchema } from '../../shared/demo.js'
-import { type ApiErrorBody, errorCodes } from '../../shared/errors.js'
-import type { LanguageLevel, LevelPage, LevelUsage } from '../../shared/level-constants.js'
-import { type LearnerProfile, learnerProfileInputSchema } from '../../shared/profile.js'
-import type { SessionUser } from '../http/context.js'
+import { type AuditEntry, type AuditPage, auditActions } from '@/shared/audit'
+import type { ClientConfig } from '@/shared/client-config'
+import { type DemoEcho, type DemoServerTime, demoMessageSchema } from '@/shared/demo'
+import { type ApiErrorBody, errorCodes } from '@/shared/errors'
+import type { LanguageLevel, LevelPage, LevelUsage } from '@/shared/level-constants'
+import { type LearnerProfile, learnerProfileInputSchema } from '@/shared/profile'
+import type { SessionUser } from '@/server/http/context'
 
 /**
  * The API's answers, for the OpenAPI document only: requests are documented by the shared schemas

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { cn } from '../../lib/cn'
+import { cn } from '@/client/lib/cn'
 
 /** An inline message; `error` is announced to screen readers as it appears. */
 export function Alert({

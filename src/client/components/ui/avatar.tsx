@@ -1,6 +1,6 @@
 import { Avatar as AvatarPrimitive } from 'radix-ui'
-import { cn } from '../../lib/cn'
-import { initials } from '../../lib/initials'
+import { cn } from '@/client/lib/cn'
+import { initials } from '@/client/lib/initials'
 
 /** The seed's avatar sizes, in pixels. */
 export const avatarSizes = {

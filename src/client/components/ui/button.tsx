@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react'
-import { cn } from '../../lib/cn'
+import { cn } from '@/client/lib/cn'
 
 const variants = {
   primary: 'bg-primary text-primary-foreground hover:bg-primary-hover',

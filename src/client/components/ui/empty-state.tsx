@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { cn } from '../../lib/cn'
+import { cn } from '@/client/lib/cn'
 
 /** Nothing to show: what is missing ('No data'), then what to do about it. */
 export function EmptyState({ title, hint, className }: { title: string; hint: ReactNode; className?: string }) {

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
-import { errorMessage } from '../../lib/error-message'
-import { apiErrorMessages } from '../../lib/messages'
+import { errorMessage } from '@/client/lib/error-message'
+import { apiErrorMessages } from '@/client/lib/messages'
 import { Alert } from './alert'
 import { Button } from './button'
 

@@ -1,4 +1,4 @@
-import { i18n } from '../../lib/i18n'
+import { i18n } from '@/client/lib/i18n'
 
 export const uiMessages = i18n('ui', {
   notifications: 'Notifications',

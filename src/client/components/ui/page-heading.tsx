@@ -1,6 +1,6 @@
 import { type ComponentProps, useRef } from 'react'
-import { cn } from '../../lib/cn'
-import { usePageHeadingFocus } from '../../lib/route-focus'
+import { cn } from '@/client/lib/cn'
+import { usePageHeadingFocus } from '@/client/lib/route-focus'
 
 /**
  * The main heading of a page, one per page: focus goes to it after a client-side navigation

@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn'
+import { cn } from '@/client/lib/cn'
 
 /** A placeholder block that keeps the layout steady while data loads. */
 export function Skeleton({ className }: { className?: string }) {

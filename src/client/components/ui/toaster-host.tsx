@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { Suspense, lazy, useEffect, useState } from 'react'
-import { TOAST_HOTKEY, toasts } from '../../lib/toast'
+import { TOAST_HOTKEY, toasts } from '@/client/lib/toast'
 
 // The notifications region loads with the first toast or the first F8, not with the first page.
 const Toaster = lazy(() => import('./toaster'))

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { Toast } from 'radix-ui'
 import { useEffect, useRef } from 'react'
-import { cn } from '../../lib/cn'
+import { cn } from '@/client/lib/cn'
 import {
   TOAST_DURATION_MS,
   TOAST_GAP_PX,
@@ -10,7 +10,7 @@ import {
   type ToastVariant,
   dismissToast,
   toasts,
-} from '../../lib/toast'
+} from '@/client/lib/toast'
 import { uiMessages } from './messages'
 
 const accents: Record<ToastVariant, string> = {

@@ -9,7 +9,7 @@ import {
   useRef,
   useState,
 } from 'react'
-import { cn } from '../../lib/cn'
+import { cn } from '@/client/lib/cn'
 
 /** The seed's tooltip timing. */
 export const TOOLTIP_DELAY_MS = 700

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
-import { currentUser } from '../../lib/auth'
-import { Page } from '../pages/page'
+import { currentUser } from '@/client/lib/auth'
+import { Page } from '@/client/features/pages/page'
 import { DeleteSection } from './delete-section'
 import { EmailSection } from './email-section'
 import { accountMessages } from './messages'

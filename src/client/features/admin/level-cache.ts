@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { levelKeys } from '../../lib/levels-api'
+import { levelKeys } from '@/client/lib/levels-api'
 
 /**
  * After every write of levels: every read of levels (table, ordered list, one level, usage) and

@@ -1,4 +1,4 @@
-import { LEVEL_QUERY_MAX, type LevelSort, levelSorts } from '../../../shared/level-constants'
+import { LEVEL_QUERY_MAX, type LevelSort, levelSorts } from '@/shared/level-constants'
 
 /**
  * The admin table's state in the URL: `?q=b2&sort=-updatedAt&page=2&pageSize=50&auditPage=3`.

@@ -1,6 +1,6 @@
 import { params } from '@nanostores/i18n'
-import { plural } from '../../lib/format'
-import { i18n } from '../../lib/i18n'
+import { plural } from '@/client/lib/format'
+import { i18n } from '@/client/lib/i18n'
 
 /** The list of levels: table, search, pages, deletion and reordering. */
 export const levelsAdminMessages = i18n('adminLevels', {

@@ -1,14 +1,14 @@
 import { useStore } from '@nanostores/react'
 import { type ReactNode, useId } from 'react'
-import { Button } from '../../components/ui/button'
+import { Button } from '@/client/components/ui/button'
 import {
   ChevronLeftIcon,
   ChevronRightIcon,
   ChevronsLeftIcon,
   ChevronsRightIcon,
-} from '../../components/ui/icons'
-import { Tooltip } from '../../components/ui/tooltip'
-import { format } from '../../lib/i18n'
+} from '@/client/components/ui/icons'
+import { Tooltip } from '@/client/components/ui/tooltip'
+import { format } from '@/client/lib/i18n'
 import { levelsAdminMessages } from './messages'
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react'
-import { Input } from '../../components/ui/field'
-import { SearchIcon } from '../../components/ui/icons'
+import { Input } from '@/client/components/ui/field'
+import { SearchIcon } from '@/client/components/ui/icons'
 
 /** How long typing must pause before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 300

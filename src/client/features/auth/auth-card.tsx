@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { PageHeading } from '../../components/ui/page-heading'
-import { usePageTitle } from '../../lib/page-title'
+import { PageHeading } from '@/client/components/ui/page-heading'
+import { usePageTitle } from '@/client/lib/page-title'
 
 /** The frame of the sign-in pages: a narrow card with a heading, a lead and links below. */
 export function AuthCard({

@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react'
 import { useForm } from 'react-hook-form'
-import { type EmailFormValues, emailFormSchema } from '../../../shared/auth'
-import { Alert } from '../../components/ui/alert'
-import { Button } from '../../components/ui/button'
-import { Field, Input } from '../../components/ui/field'
-import { formResolver } from '../../lib/form-resolver'
-import { useFormMutation } from '../../lib/use-form-mutation'
+import { type EmailFormValues, emailFormSchema } from '@/shared/auth'
+import { Alert } from '@/client/components/ui/alert'
+import { Button } from '@/client/components/ui/button'
+import { Field, Input } from '@/client/components/ui/field'
+import { formResolver } from '@/client/lib/form-resolver'
+import { useFormMutation } from '@/client/lib/use-form-mutation'
 import { authMessages } from './messages'
 
 /** One email field that asks for an email (a link or a code) to be sent to it. */

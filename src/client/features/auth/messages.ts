@@ -1,5 +1,5 @@
 import { params } from '@nanostores/i18n'
-import { i18n } from '../../lib/i18n'
+import { i18n } from '@/client/lib/i18n'
 
 /** Registration, sign-in and the emailed links (PRODUCT §7 labels). */
 export const authMessages = i18n('auth', {

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { useState } from 'react'
-import { authApi } from '../../lib/auth-api'
+import { authApi } from '@/client/lib/auth-api'
 import { AuthCard } from './auth-card'
 import { CheckEmail } from './check-email'
 import { EmailForm } from './email-form'

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
-import { refreshSession } from '../../lib/auth'
-import type { SignInAnswer } from '../../lib/auth-api'
+import { refreshSession } from '@/client/lib/auth'
+import type { SignInAnswer } from '@/client/lib/auth-api'
 import { authLinkClass } from './auth-card'
 
 export type SignInMethod = 'password' | 'code' | 'recovery'

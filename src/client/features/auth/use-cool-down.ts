@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { RESEND_COOL_DOWN_SECONDS } from '../../../shared/auth'
+import { RESEND_COOL_DOWN_SECONDS } from '@/shared/auth'
 
 /**
  * Seconds left before another email may be asked for (the server sends at most one email of a

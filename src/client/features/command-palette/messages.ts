@@ -1,5 +1,5 @@
 import { params } from '@nanostores/i18n'
-import { i18n } from '../../lib/i18n'
+import { i18n } from '@/client/lib/i18n'
 
 export const paletteMessages = i18n('palette', {
   title: 'Command palette',

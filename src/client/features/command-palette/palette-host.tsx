@@ -7,7 +7,7 @@ import { closePalette, paletteOpen, togglePalette } from './palette-state'
 const CommandPalette = lazy(async () => {
   const [{ default: palette }, { withQueries }] = await Promise.all([
     import('./command-palette'),
-    import('../../lib/query-client'),
+    import('@/client/lib/query-client'),
   ])
   return { default: withQueries(palette) }
 })

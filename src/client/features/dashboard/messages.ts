@@ -1,6 +1,6 @@
 import { params } from '@nanostores/i18n'
-import { plural } from '../../lib/format'
-import { i18n } from '../../lib/i18n'
+import { plural } from '@/client/lib/format'
+import { i18n } from '@/client/lib/i18n'
 
 export const dashboardMessages = i18n('dashboard', {
   title: 'Dashboard',

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
-import type { LanguageLevel } from '../../../shared/level-constants'
-import { cn } from '../../lib/cn'
-import { format } from '../../lib/i18n'
+import type { LanguageLevel } from '@/shared/level-constants'
+import { cn } from '@/client/lib/cn'
+import { format } from '@/client/lib/i18n'
 import { dashboardMessages } from './messages'
 
 /** The ordered levels as steps: done, current, target, and what lies between. */

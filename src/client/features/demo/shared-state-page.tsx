@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import { useStore } from '@nanostores/react'
-import { Button } from '../../components/ui/button'
-import { format } from '../../lib/i18n'
-import { Page } from '../pages/page'
+import { Button } from '@/client/components/ui/button'
+import { format } from '@/client/lib/i18n'
+import { Page } from '@/client/features/pages/page'
 import { counter } from './counter'
 import { sharedStateMessages } from './messages'
 

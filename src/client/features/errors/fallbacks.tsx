@@ -1,7 +1,7 @@
 import { type ErrorComponentProps, useLocation } from '@tanstack/react-router'
 import { Suspense, lazy } from 'react'
-import { reloadOnceFor } from '../../lib/chunk-reload'
-import { describeError } from '../../lib/http-error'
+import { reloadOnceFor } from '@/client/lib/chunk-reload'
+import { describeError } from '@/client/lib/http-error'
 
 // Loaded only when an error happens (it carries the bot detection).
 const ErrorScreen = lazy(() => import('./error-screen'))

@@ -1,4 +1,4 @@
-import type { LocalizedMessage } from '../../lib/http-error'
+import type { LocalizedMessage } from '@/client/lib/http-error'
 import type { errorMessages } from './messages'
 
 type Messages = ReturnType<typeof errorMessages.get>

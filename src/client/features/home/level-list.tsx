@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react'
 import { Await, CatchBoundary, useRouter } from '@tanstack/react-router'
 import { Suspense } from 'react'
-import type { LanguageLevel } from '../../../shared/level-constants'
-import { Button } from '../../components/ui/button'
-import { EmptyState } from '../../components/ui/empty-state'
-import { uiMessages } from '../../components/ui/messages'
-import { Skeleton } from '../../components/ui/skeleton'
-import { HttpError } from '../../lib/http-error'
+import type { LanguageLevel } from '@/shared/level-constants'
+import { Button } from '@/client/components/ui/button'
+import { EmptyState } from '@/client/components/ui/empty-state'
+import { uiMessages } from '@/client/components/ui/messages'
+import { Skeleton } from '@/client/components/ui/skeleton'
+import { HttpError } from '@/client/lib/http-error'
 import { homeMessages } from './messages'
 
 /**

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { Link } from '@tanstack/react-router'
-import { runtimeConfig } from '../../lib/runtime-config'
+import { runtimeConfig } from '@/client/lib/runtime-config'
 import { layoutMessages } from './messages'
 import { itemsOf } from './navigation'
 

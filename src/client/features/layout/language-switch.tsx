@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { useId } from 'react'
-import { cn } from '../../lib/cn'
-import { type Language, changeLanguage, languages, locale } from '../../lib/i18n'
+import { cn } from '@/client/lib/cn'
+import { type Language, changeLanguage, languages, locale } from '@/client/lib/i18n'
 import { languageNames, layoutMessages } from './messages'
 
 export function LanguageSwitch({ className }: { className?: string }) {

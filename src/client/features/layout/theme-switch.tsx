@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react'
-import { Button } from '../../components/ui/button'
-import { MonitorIcon, MoonIcon, SunIcon } from '../../components/ui/icons'
-import { Tooltip } from '../../components/ui/tooltip'
-import { type ThemePreference, setTheme, useTheme } from '../../lib/theme'
+import { Button } from '@/client/components/ui/button'
+import { MonitorIcon, MoonIcon, SunIcon } from '@/client/components/ui/icons'
+import { Tooltip } from '@/client/components/ui/tooltip'
+import { type ThemePreference, setTheme, useTheme } from '@/client/lib/theme'
 import { layoutMessages } from './messages'
 
 const next: Record<ThemePreference, ThemePreference> = {

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react'
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
-import { Avatar } from '../../components/ui/avatar'
-import { signOut } from '../../lib/auth'
-import type { SessionUser } from '../../lib/guards'
+import { Avatar } from '@/client/components/ui/avatar'
+import { signOut } from '@/client/lib/auth'
+import type { SessionUser } from '@/client/lib/guards'
 import { layoutMessages } from './messages'
 
 const itemClass = 'block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-accent'

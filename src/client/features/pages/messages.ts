@@ -1,5 +1,5 @@
 import { params } from '@nanostores/i18n'
-import { i18n } from '../../lib/i18n'
+import { i18n } from '@/client/lib/i18n'
 
 /** Titles of the pages whose content arrives with the authentication and levels releases. */
 export const pageMessages = i18n('pages', {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { PageHeading } from '../../components/ui/page-heading'
-import { usePageTitle } from '../../lib/page-title'
+import { PageHeading } from '@/client/components/ui/page-heading'
+import { usePageTitle } from '@/client/lib/page-title'
 
 /** A page's heading and document title. */
 export function Page({

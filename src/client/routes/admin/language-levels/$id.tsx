@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { parsePositiveInt } from '../../../../shared/routes'
-import { LevelPage, loadLevel } from '../../../features/admin/level-page'
-import { guardsFor } from '../../../lib/guards'
-import { HttpError } from '../../../lib/http-error'
-import { queryClient, withQueries } from '../../../lib/query-client'
+import { parsePositiveInt } from '@/shared/routes'
+import { LevelPage, loadLevel } from '@/client/features/admin/level-page'
+import { guardsFor } from '@/client/lib/guards'
+import { HttpError } from '@/client/lib/http-error'
+import { queryClient, withQueries } from '@/client/lib/query-client'
 
 const runGuards = guardsFor('/admin/language-levels/$id')
 

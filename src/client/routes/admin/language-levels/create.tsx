@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { CreateLevelPage } from '../../../features/admin/create-level-page'
-import { guardsFor } from '../../../lib/guards'
-import { withQueries } from '../../../lib/query-client'
+import { CreateLevelPage } from '@/client/features/admin/create-level-page'
+import { guardsFor } from '@/client/lib/guards'
+import { withQueries } from '@/client/lib/query-client'
 
 // Guarded by `auth` only, as in the seed: the page itself tells a non-admin they cannot create.
 export const Route = createFileRoute('/admin/language-levels/create')({

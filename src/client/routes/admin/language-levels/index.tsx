@@ -1,12 +1,12 @@
 import { type SearchSchemaInput, createFileRoute, stripSearchParams } from '@tanstack/react-router'
-import { LevelsAdminPage } from '../../../features/admin/levels-page'
+import { LevelsAdminPage } from '@/client/features/admin/levels-page'
 import {
   type LevelsSearch,
   levelsSearchDefaults,
   validateLevelsSearch,
-} from '../../../features/admin/levels-search'
-import { guardsFor } from '../../../lib/guards'
-import { withQueries } from '../../../lib/query-client'
+} from '@/client/features/admin/levels-search'
+import { guardsFor } from '@/client/lib/guards'
+import { withQueries } from '@/client/lib/query-client'
 
 export const Route = createFileRoute('/admin/language-levels/')({
   // Search, sort and pages live in the URL; defaults are left out of it.
