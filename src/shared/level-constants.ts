@@ -3,7 +3,7 @@
  * first page can use them without loading the validation library (`levels.ts` has the schemas).
  */
 
-/** PRODUCT §4: a language level's fields and their bounds. */
+/** A language level's fields and their bounds (docs/product.md §4). */
 export const LEVEL_CODE_MAX = 16
 export const LEVEL_NAME_MAX = 100
 export const LEVEL_DESCRIPTION_MAX = 2000

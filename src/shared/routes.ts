@@ -21,7 +21,8 @@ export const routeTable = [
   { path: '/account', guards: ['auth'] },
   { path: '/create', guards: ['admin'] },
   { path: '/admin/language-levels', guards: ['admin'] },
-  // Auth only, not admin: kept as the seed has it. The page and the server refuse non-admins.
+  // `auth` only, not `admin` (docs/product.md §3): the page tells a non-admin why they cannot
+  // create, and the server refuses them anyway.
   { path: '/admin/language-levels/create', guards: ['auth'] },
   { path: '/admin/language-levels/$id', guards: ['admin'] },
   { path: '/fetching', guards: [] },

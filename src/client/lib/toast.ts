@@ -1,6 +1,6 @@
 import { atom } from 'nanostores'
 
-/** The seed's toast constants. */
+/** How toasts behave (docs/product.md §6). */
 export const TOAST_DURATION_MS = 5000
 export const TOAST_SWIPE_THRESHOLD = 50
 export const TOAST_LIMIT = 5

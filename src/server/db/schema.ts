@@ -32,7 +32,7 @@ export const languageLevel = pgTable(
   ],
 )
 
-/** One per user: what they learn and at which levels (PRODUCT §4). */
+/** One per user: what they learn and at which levels. */
 export const learnerProfile = pgTable(
   'learner_profile',
   {
@@ -44,7 +44,7 @@ export const learnerProfile = pgTable(
      * its form, so that changing the list needs no migration and never invalidates saved rows.
      */
     language: text('language'),
-    // Deleting a level clears it from the profiles that use it (PRODUCT §4).
+    // Deleting a level clears it from the profiles that use it (docs/product.md §4).
     currentLevelId: integer('current_level_id').references(() => languageLevel.id, {
       onDelete: 'set null',
     }),

@@ -2,7 +2,7 @@ import { Avatar as AvatarPrimitive } from 'radix-ui'
 import { cn } from '@/client/lib/cn'
 import { initials } from '@/client/lib/initials'
 
-/** The seed's avatar sizes, in pixels. */
+/** Avatar sizes in pixels (docs/product.md §6). */
 export const avatarSizes = {
   '3xs': 16,
   '2xs': 20,

@@ -11,7 +11,7 @@ import {
 } from 'react'
 import { cn } from '@/client/lib/cn'
 
-/** The seed's tooltip timing. */
+/** Tooltips open after 700 ms; within 300 ms of another closing, at once (docs/product.md §6). */
 export const TOOLTIP_DELAY_MS = 700
 export const TOOLTIP_SKIP_DELAY_MS = 300
 

@@ -3,7 +3,7 @@ import { CreateLevelPage } from '@/client/features/admin/create-level-page'
 import { guardsFor } from '@/client/lib/guards'
 import { withQueries } from '@/client/lib/query-client'
 
-// Guarded by `auth` only, as in the seed: the page itself tells a non-admin they cannot create.
+// Guarded by `auth` only (docs/product.md §3): the page itself tells a non-admin they cannot create.
 export const Route = createFileRoute('/admin/language-levels/create')({
   beforeLoad: guardsFor('/admin/language-levels/create'),
   component: withQueries(CreateLevelPage),
