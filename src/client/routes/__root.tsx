@@ -4,7 +4,7 @@ import { CommandPaletteHost } from '@/client/features/command-palette/palette-ho
 import { openPalette } from '@/client/features/command-palette/palette-state'
 import { NotFoundFallback, RouteErrorFallback } from '@/client/features/errors/fallbacks'
 import { AppLayout } from '@/client/features/layout/app-layout'
-import type { AuthContext } from '@/client/lib/guards'
+import type { AuthContext } from '@/client/lib/auth'
 
 export interface RouterContext {
   auth: AuthContext
