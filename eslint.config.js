@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import js from '@eslint/js'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 import reactHooks from 'eslint-plugin-react-hooks'
@@ -14,24 +16,68 @@ const importStyle = [
   { group: ['./**/*.js', '@/**/*.js'], message: 'Import TypeScript files without a .js suffix.' },
 ]
 
-/** Imports flow one way: shared ← server, shared ← client; never client ↔ server. */
-const boundary = (from, forbidden) => ({
-  files: [`src/${from}/**/*.{ts,tsx}`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          ...importStyle,
-          ...forbidden.map((folder) => ({
-            group: [`@/${folder}/**`, `@/${folder}`],
-            message: `src/${from} must not import from src/${folder}.`,
-          })),
-        ],
-      },
-    ],
-  },
+/** A flat-config entry forbidding `patterns` (besides the import style) in `files`. */
+const restrictImports = (files, patterns) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns: [...importStyle, ...patterns] }] },
 })
+
+/** Imports of another folder of src (`@/client`, `@/client/features/home`) and anything in it. */
+const folderPatterns = (folders, message) =>
+  folders.map((folder) => ({ group: [`@/${folder}/**`, `@/${folder}`], message: message(folder) }))
+
+/** Imports flow one way: shared ← server, shared ← client; never client ↔ server. */
+const layers = {
+  shared: ['client', 'server', 'cli'],
+  client: ['server', 'cli'],
+  server: ['client'],
+}
+const layerPatterns = (from) => folderPatterns(layers[from], (folder) => `src/${from} must not import from src/${folder}.`)
+const boundary = (from) => restrictImports([`src/${from}/**/*.{ts,tsx}`], layerPatterns(from))
+
+/**
+ * The client's features: the folders of src/client/features, where a folder holding only folders
+ * (admin) groups features (admin/levels, admin/audit). Read from the disk, so a new one is covered.
+ */
+function featuresIn(dir, prefix = '') {
+  const entries = readdirSync(dir, { withFileTypes: true })
+  const folders = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name)
+  if (prefix && entries.some((entry) => entry.isFile())) return [prefix]
+  return folders.flatMap((name) => featuresIn(join(dir, name), prefix ? `${prefix}/${name}` : name))
+}
+const features = featuresIn(join(import.meta.dirname, 'src/client/features'))
+
+/**
+ * A feature does not reach into another one (as in bulletproof-react): routes/ and main.tsx compose
+ * features; what several need lives in components/, api/ or lib/. These entries come after the
+ * client's boundary and repeat its patterns: a later entry replaces the rule's options.
+ */
+const featureBoundary = (feature) =>
+  restrictImports(
+    [`src/client/features/${feature}/**/*.{ts,tsx}`],
+    [
+      ...layerPatterns('client'),
+      ...folderPatterns(
+        features.filter((other) => other !== feature).map((other) => `client/features/${other}`),
+        (folder) =>
+          `src/client/features/${feature} must not import from src/${folder}: compose them in a route, or move what both need to components/, api/ or lib/.`,
+      ),
+    ],
+  )
+
+/** The client's shared code (components, server reads, plumbing) knows no feature and no route. */
+const sharedClientCode = ['components', 'api', 'lib'].map((folder) =>
+  restrictImports(
+    [`src/client/${folder}/**/*.{ts,tsx}`],
+    [
+      ...layerPatterns('client'),
+      ...folderPatterns(
+        ['client/features', 'client/routes'],
+        (imported) => `src/client/${folder} is shared by the features: it must not import from src/${imported}.`,
+      ),
+    ],
+  ),
+)
 
 export default tseslint.config(
   {
@@ -94,7 +140,9 @@ export default tseslint.config(
       ],
     },
   },
-  boundary('shared', ['client', 'server', 'cli']),
-  boundary('client', ['server', 'cli']),
-  boundary('server', ['client']),
+  boundary('shared'),
+  boundary('client'),
+  boundary('server'),
+  ...features.map(featureBoundary),
+  ...sharedClientCode,
 )

@@ -1,7 +1,8 @@
 // `npm run cli -- admin grant <email> | admin revoke <email> | admin list`
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { type Role, listAdmins, setRoleByEmail } from '@/server/auth/roles'
+import type { Role } from '@/shared/roles'
+import { listAdmins, setRoleByEmail } from '@/server/auth/roles'
 import { ConfigError, loadConfig } from '@/server/config'
 import { openDatabase } from '@/server/db/client'
 import { FolderInUseError } from '@/server/db/folder-lock'

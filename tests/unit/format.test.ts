@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { levelsAdminMessages } from '@/client/features/admin/messages'
+import { levelsAdminMessages } from '@/client/features/admin/levels/messages'
 import { dashboardMessages } from '@/client/features/dashboard/messages'
 import {
   formatDateTime,

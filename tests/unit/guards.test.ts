@@ -1,6 +1,7 @@
 import { isRedirect } from '@tanstack/react-router'
 import { describe, expect, it } from 'vitest'
-import { type GuardContext, type SessionUser, runGuards } from '@/client/lib/guards'
+import type { SessionUser } from '@/client/lib/auth'
+import { type GuardContext, runGuards } from '@/client/lib/guards'
 import { HttpError } from '@/client/lib/http-error'
 
 function context(user: SessionUser | null, href = '/dashboard?tab=1', fresh = user): GuardContext {

@@ -47,3 +47,9 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   }
   return body as T
 }
+
+/** A query string of the parameters that have a value (`{ q: '', page: 2 }` → `page=2`). */
+export function searchOf(params: object): string {
+  const entries = Object.entries(params).filter(([, value]) => value !== undefined && value !== '')
+  return new URLSearchParams(entries.map(([key, value]) => [key, String(value)])).toString()
+}

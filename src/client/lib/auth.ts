@@ -1,7 +1,25 @@
 import { atom } from 'nanostores'
+import { type Role, roleOf } from '@/shared/roles'
 import { api } from './api'
 import { withReadRetries } from './retry'
-import type { AuthContext, SessionUser } from './guards'
+
+/** The signed-in user as the client knows it. */
+export interface SessionUser {
+  id: string
+  name: string
+  email: string
+  role: Role
+  image?: string | null
+  emailVerified?: boolean
+  twoFactorEnabled?: boolean
+}
+
+/** What guards know about the visitor; the router context carries it. */
+export interface AuthContext {
+  getUser(): Promise<SessionUser | null>
+  /** The user read from the database (the session's cached copy may be up to 60 s old). */
+  getFreshUser(): Promise<SessionUser | null>
+}
 
 /** What subscribers of `onAuthStateChange` hear (the seed's session events). */
 export type AuthEvent =
@@ -17,7 +35,13 @@ export type AuthListener = (event: AuthEvent, user: SessionUser | null) => void
 
 interface SessionAnswer {
   session: { id: string }
-  user: SessionUser & { image?: string | null; emailVerified: boolean; twoFactorEnabled?: boolean }
+  // The role as stored: roleOf reads it.
+  user: Omit<SessionUser, 'role'> & {
+    role?: string | null
+    image?: string | null
+    emailVerified: boolean
+    twoFactorEnabled?: boolean
+  }
 }
 
 /** The signed-in user; `undefined` until the first answer of the server. */
@@ -39,7 +63,7 @@ function toUser(answer: SessionAnswer | null): SessionUser | null {
     id,
     name,
     email,
-    role: role === 'admin' ? 'admin' : 'user',
+    role: roleOf(role),
     image: image ?? null,
     emailVerified,
     twoFactorEnabled: twoFactorEnabled ?? false,

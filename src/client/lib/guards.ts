@@ -1,24 +1,8 @@
 import { type ParsedLocation, redirect } from '@tanstack/react-router'
 import { type AppPath, type GuardName, guardsOf } from '@/shared/routes'
+import type { AuthContext, SessionUser } from './auth'
 import { HttpError } from './http-error'
 import { safeRedirect } from './redirect'
-
-export interface SessionUser {
-  id: string
-  name: string
-  email: string
-  role: 'user' | 'admin'
-  image?: string | null
-  emailVerified?: boolean
-  twoFactorEnabled?: boolean
-}
-
-/** What guards know about the visitor; the router context carries it. */
-export interface AuthContext {
-  getUser(): Promise<SessionUser | null>
-  /** The user read from the database (the session's cached copy may be up to 60 s old). */
-  getFreshUser(): Promise<SessionUser | null>
-}
 
 export interface GuardContext {
   location: ParsedLocation

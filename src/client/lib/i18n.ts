@@ -8,6 +8,9 @@ import { atom } from 'nanostores'
 export const languages = ['en', 'ru'] as const
 export type Language = (typeof languages)[number]
 
+/** Language names are written in their own language, whatever the interface language. */
+export const languageNames: Record<Language, string> = { en: 'English', ru: 'Русский' }
+
 /** Read by the inline script of index.html too: keep the key in step with it. */
 const STORAGE_KEY = 'lingua.lang'
 

@@ -61,3 +61,21 @@ export const validationMessages = i18n('validation', {
   /** A field the server refused for a reason the client has no words of its own for. */
   invalid: 'Check this value',
 })
+
+/** The names of the app's pages, as the header, the footer and the command palette offer them. */
+export const navigationMessages = i18n('navigation', {
+  home: 'Home',
+  about: 'About',
+  fetching: 'Fetching',
+  fetchingPost: 'Posting a form',
+  sharedState: 'Shared state',
+  signIn: 'Sign in',
+  register: 'Register',
+})
+
+/** The colour modes (lib/theme.ts), as the theme switch and the command palette name them. */
+export const themeMessages = i18n('theme', {
+  light: 'Light',
+  dark: 'Dark',
+  system: 'System',
+})

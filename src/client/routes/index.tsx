@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { HomePage } from '@/client/features/home/home-page'
-import { fetchOrderedLevels } from '@/client/lib/levels-api'
+import { fetchOrderedLevels } from '@/client/api/levels'
 import { withReadRetries } from '@/client/lib/retry'
 
 export const Route = createFileRoute('/')({

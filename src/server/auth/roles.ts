@@ -1,10 +1,9 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
+import type { Role } from '@/shared/roles'
 import { recordAudit } from '@/server/audit'
 import type { Db } from '@/server/db/client'
 import { user } from '@/server/db/schema'
-
-export type Role = 'user' | 'admin'
 
 /** Serializes "is there an admin yet?" so two first users cannot both become admin. */
 const ADMIN_LOCK_KEY = 0x6c696e6775610001n

@@ -1,11 +1,12 @@
 import type { Logger } from 'pino'
+import type { Role } from '@/shared/roles'
 
 /** The signed-in user as the API's routes see it (`readSession` in session.ts). */
 export interface SessionUser {
   id: string
   name: string
   email: string
-  role: 'user' | 'admin'
+  role: Role
   emailVerified: boolean
 }
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { isAPIError } from 'better-auth/api'
 import { createMiddleware } from 'hono/factory'
+import { roleOf } from '@/shared/roles'
 import type { Auth } from '@/server/auth/auth'
 import type { Db } from '@/server/db/client'
 import { user } from '@/server/db/schema'
@@ -53,7 +54,7 @@ export function readSession(auth: Auth) {
       id: session.user.id,
       name: session.user.name,
       email: session.user.email,
-      role: session.user.role === 'admin' ? 'admin' : 'user',
+      role: roleOf(session.user.role),
       emailVerified: session.user.emailVerified,
     })
     // better-auth sets a cookie whenever it does not answer from the cache cookie as sent: it

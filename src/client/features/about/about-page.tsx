@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { runtimeConfig } from '@/client/lib/runtime-config'
-import { Page } from '@/client/features/pages/page'
+import { Page } from '@/client/components/page'
 import { aboutMessages } from './messages'
 
 const bands = ['basic', 'independent', 'proficient'] as const

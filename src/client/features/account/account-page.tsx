@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { currentUser } from '@/client/lib/auth'
-import { Page } from '@/client/features/pages/page'
+import { Page } from '@/client/components/page'
 import { DeleteSection } from './delete-section'
 import { EmailSection } from './email-section'
 import { accountMessages } from './messages'

@@ -5,12 +5,12 @@ import { Command } from 'cmdk'
 import { Dialog } from 'radix-ui'
 import type { ReactNode } from 'react'
 import { SearchIcon } from '@/client/components/ui/icons'
+import { orderedLevelsQuery } from '@/client/api/levels'
 import { currentUser } from '@/client/lib/auth'
-import { changeLanguage, languages } from '@/client/lib/i18n'
-import { orderedLevelsQuery } from '@/client/lib/levels-api'
+import { changeLanguage, languageNames, languages } from '@/client/lib/i18n'
+import { navigationMessages, themeMessages } from '@/client/lib/messages'
+import { navigationItems } from '@/client/lib/navigation'
 import { setTheme, themePreferences } from '@/client/lib/theme'
-import { languageNames, layoutMessages } from '@/client/features/layout/messages'
-import { navigationItems } from '@/client/features/layout/navigation'
 import { paletteMessages } from './messages'
 import { restorePaletteFocus } from './palette-state'
 
@@ -19,7 +19,8 @@ const itemClass =
 
 export default function CommandPalette({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useStore(paletteMessages)
-  const labels = useStore(layoutMessages)
+  const pages = useStore(navigationMessages)
+  const modes = useStore(themeMessages)
   const navigate = useNavigate()
   const isAdmin = useStore(currentUser)?.role === 'admin'
   // Admins find levels by code or name; read when the palette opens.
@@ -58,11 +59,11 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
                 {navigationItems.map((item) => (
                   <Command.Item
                     key={item.to}
-                    value={`${labels[item.label]} ${item.to}`}
+                    value={`${pages[item.label]} ${item.to}`}
                     onSelect={() => run(() => navigate({ to: item.to }))}
                     className={itemClass}
                   >
-                    {labels[item.label]}
+                    {pages[item.label]}
                   </Command.Item>
                 ))}
               </Group>
@@ -107,11 +108,11 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
                 {themePreferences.map((mode) => (
                   <Command.Item
                     key={mode}
-                    value={`theme ${mode} ${labels[mode]}`}
+                    value={`theme ${mode} ${modes[mode]}`}
                     onSelect={() => run(() => setTheme(mode))}
                     className={itemClass}
                   >
-                    {t.switchTheme({ mode: labels[mode] })}
+                    {t.switchTheme({ mode: modes[mode] })}
                   </Command.Item>
                 ))}
                 {languages.map((lng) => (

@@ -10,9 +10,9 @@ import { Button } from '@/client/components/ui/button'
 import { Field } from '@/client/components/ui/field'
 import { formResolver } from '@/client/lib/form-resolver'
 import { locale } from '@/client/lib/i18n'
-import { levelsApi, profileKey } from '@/client/lib/levels-api'
 import { toast } from '@/client/lib/toast'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
+import { profileKey, saveProfile } from './api'
 import { dashboardMessages } from './messages'
 
 /** Select values are strings; '' is "not chosen". */
@@ -66,7 +66,7 @@ export function ProfileForm({ profile, levels }: { profile: LearnerProfile; leve
   const { mutation, submit, errorText } = useFormMutation(
     form,
     (values) =>
-      levelsApi.saveProfile({
+      saveProfile({
         language: values.language === '' ? null : (values.language as LearnerProfile['language']),
         currentLevelId: toId(values.currentLevelId),
         targetLevelId: toId(values.targetLevelId),

@@ -7,7 +7,7 @@ import { Skeleton } from '@/client/components/ui/skeleton'
 import { ErrorAlert } from '@/client/components/ui/error-alert'
 import { api } from '@/client/lib/api'
 import { format } from '@/client/lib/i18n'
-import { Page } from '@/client/features/pages/page'
+import { Page } from '@/client/components/page'
 import { fetchingMessages } from './messages'
 
 export const serverTimeQuery = (fail: boolean) =>

@@ -11,7 +11,7 @@ import { formResolver } from '@/client/lib/form-resolver'
 import { ApiRequestError } from '@/client/lib/http-error'
 import { apiErrorMessages, validationMessages } from '@/client/lib/messages'
 import { toast } from '@/client/lib/toast'
-import { Page } from '@/client/features/pages/page'
+import { Page } from '@/client/components/page'
 import { postMessages } from './messages'
 
 const fieldNames = ['name', 'email', 'message'] as const

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useStore } from '@nanostores/react'
 import { Button } from '@/client/components/ui/button'
 import { format } from '@/client/lib/i18n'
-import { Page } from '@/client/features/pages/page'
+import { Page } from '@/client/components/page'
 import { counter } from './counter'
 import { sharedStateMessages } from './messages'
 

@@ -2,13 +2,23 @@ import { useStore } from '@nanostores/react'
 import type { ReactNode } from 'react'
 import { ToasterHost } from '@/client/components/ui/toaster-host'
 import { TooltipProvider } from '@/client/components/ui/tooltip'
-import { CommandPaletteHost } from '@/client/features/command-palette/palette-host'
 import { Footer } from './footer'
 import { Header } from './header'
 import { layoutMessages } from './messages'
 
-/** The one default layout around every page. */
-export function AppLayout({ children }: { children: ReactNode }) {
+/**
+ * The one default layout around every page. The root route composes the search into it: what the
+ * header's search button opens (`onSearch`) and where that lives (`search`, the command palette).
+ */
+export function AppLayout({
+  children,
+  onSearch,
+  search,
+}: {
+  children: ReactNode
+  onSearch: () => void
+  search?: ReactNode
+}) {
   const t = useStore(layoutMessages)
   return (
     <TooltipProvider>
@@ -19,14 +29,14 @@ export function AppLayout({ children }: { children: ReactNode }) {
         {t.skipToContent}
       </a>
       <div className="flex min-h-dvh flex-col">
-        <Header />
+        <Header onSearch={onSearch} />
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 outline-none">
           {children}
         </main>
         <Footer />
       </div>
       <ToasterHost />
-      <CommandPaletteHost />
+      {search}
     </TooltipProvider>
   )
 }

@@ -1,11 +1,13 @@
 import { useStore } from '@nanostores/react'
 import { Link } from '@tanstack/react-router'
+import { navigationMessages } from '@/client/lib/messages'
+import { itemsOf } from '@/client/lib/navigation'
 import { runtimeConfig } from '@/client/lib/runtime-config'
 import { layoutMessages } from './messages'
-import { itemsOf } from './navigation'
 
 export function Footer() {
   const t = useStore(layoutMessages)
+  const pages = useStore(navigationMessages)
   return (
     <footer className="border-t">
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between">
@@ -16,7 +18,7 @@ export function Footer() {
         <nav aria-label={t.demosNavigation} className="flex flex-wrap gap-x-4 gap-y-2">
           {itemsOf('demos').map((item) => (
             <Link key={item.to} to={item.to} className="underline-offset-4 hover:text-foreground hover:underline">
-              {t[item.label]}
+              {pages[item.label]}
             </Link>
           ))}
         </nav>

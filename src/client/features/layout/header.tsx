@@ -5,11 +5,11 @@ import { Button, buttonClass } from '@/client/components/ui/button'
 import { CloseIcon, MenuIcon, SearchIcon } from '@/client/components/ui/icons'
 import { Tooltip } from '@/client/components/ui/tooltip'
 import { currentUser } from '@/client/lib/auth'
+import { navigationMessages } from '@/client/lib/messages'
+import { itemsOf } from '@/client/lib/navigation'
 import { runtimeConfig } from '@/client/lib/runtime-config'
-import { openPalette } from '@/client/features/command-palette/palette-state'
 import { LanguageSwitch } from './language-switch'
 import { layoutMessages } from './messages'
-import { itemsOf } from './navigation'
 import { ThemeSwitch } from './theme-switch'
 
 // Only signed-in users need the menu (and its avatar): it loads with their first page.
@@ -19,7 +19,7 @@ const navLinkClass =
   'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground data-[status=active]:text-foreground data-[status=active]:underline data-[status=active]:decoration-primary data-[status=active]:decoration-2 data-[status=active]:underline-offset-8'
 
 function AccountButtons() {
-  const t = useStore(layoutMessages)
+  const t = useStore(navigationMessages)
   const user = useStore(currentUser)
   // Nothing until the session is known: no flash of the wrong buttons.
   if (user === undefined) return null
@@ -38,8 +38,10 @@ function AccountButtons() {
   )
 }
 
-export function Header() {
+/** The bar on top of every page; `onSearch` opens the search (the command palette). */
+export function Header({ onSearch }: { onSearch: () => void }) {
   const t = useStore(layoutMessages)
+  const pages = useStore(navigationMessages)
   const menuId = useId()
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   // The small-screen menu belongs to the page it was opened on: navigating closes it.
@@ -48,7 +50,7 @@ export function Header() {
 
   const mainLinks = itemsOf('main').map((item) => (
     <Link key={item.to} to={item.to} className={navLinkClass} activeOptions={{ exact: true }}>
-      {t[item.label]}
+      {pages[item.label]}
     </Link>
   ))
 
@@ -69,7 +71,7 @@ export function Header() {
               size="icon"
               aria-label={t.search}
               aria-keyshortcuts="Control+K Meta+K"
-              onClick={openPalette}
+              onClick={onSearch}
             >
               <SearchIcon />
             </Button>

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react'
 import { useId } from 'react'
 import { cn } from '@/client/lib/cn'
-import { type Language, changeLanguage, languages, locale } from '@/client/lib/i18n'
-import { languageNames, layoutMessages } from './messages'
+import { type Language, changeLanguage, languageNames, languages, locale } from '@/client/lib/i18n'
+import { layoutMessages } from './messages'
 
 export function LanguageSwitch({ className }: { className?: string }) {
   const t = useStore(layoutMessages)

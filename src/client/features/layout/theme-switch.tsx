@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react'
 import { Button } from '@/client/components/ui/button'
 import { MonitorIcon, MoonIcon, SunIcon } from '@/client/components/ui/icons'
 import { Tooltip } from '@/client/components/ui/tooltip'
+import { themeMessages } from '@/client/lib/messages'
 import { type ThemePreference, setTheme, useTheme } from '@/client/lib/theme'
 import { layoutMessages } from './messages'
 
@@ -15,9 +16,10 @@ const icons = { light: SunIcon, dark: MoonIcon, system: MonitorIcon }
 /** Cycles light → dark → system; the label names the current mode. */
 export function ThemeSwitch() {
   const t = useStore(layoutMessages)
+  const modes = useStore(themeMessages)
   const mode = useTheme()
   const CurrentIcon = icons[mode]
-  const label = t.colourMode({ mode: t[mode] })
+  const label = t.colourMode({ mode: modes[mode] })
   return (
     <Tooltip label={label} align="end">
       <Button

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { parsePositiveInt } from '@/shared/routes'
-import { LevelPage, loadLevel } from '@/client/features/admin/level-page'
+import { LevelPage, loadLevel } from '@/client/features/admin/levels/level-page'
 import { guardsFor } from '@/client/lib/guards'
 import { HttpError } from '@/client/lib/http-error'
 import { queryClient, withQueries } from '@/client/lib/query-client'

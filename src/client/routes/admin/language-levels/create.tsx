@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { CreateLevelPage } from '@/client/features/admin/create-level-page'
+import { CreateLevelPage } from '@/client/features/admin/levels/create-level-page'
 import { guardsFor } from '@/client/lib/guards'
 import { withQueries } from '@/client/lib/query-client'
 

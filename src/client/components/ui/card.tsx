@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from 'react'
 import { cn } from '@/client/lib/cn'
 
-/** A titled part of an admin page. */
+/** A titled section of a page (the admin pages are made of them). */
 export function Card({
   title,
   lead,

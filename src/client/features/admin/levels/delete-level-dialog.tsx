@@ -8,9 +8,9 @@ import { Button } from '@/client/components/ui/button'
 import { Skeleton } from '@/client/components/ui/skeleton'
 import { errorMessage } from '@/client/lib/error-message'
 import { ApiRequestError } from '@/client/lib/http-error'
-import { levelUsageQuery, levelsApi } from '@/client/lib/levels-api'
 import { apiErrorMessages } from '@/client/lib/messages'
 import { toast } from '@/client/lib/toast'
+import { levelUsageQuery, levelsApi } from './api'
 import { levelsAdminMessages } from './messages'
 
 export type DeletableLevel = Pick<LanguageLevel, 'id' | 'code' | 'name'>

@@ -9,7 +9,7 @@ import {
 } from '@/client/components/ui/icons'
 import { Tooltip } from '@/client/components/ui/tooltip'
 import { format } from '@/client/lib/i18n'
-import { levelsAdminMessages } from './messages'
+import { dataTableMessages } from './messages'
 
 /**
  * Moves between pages of a server-paged list: where we are ("21–40 of 75", "Page 2 of 4"), the
@@ -32,7 +32,7 @@ export function Pagination({
   pageSizes?: readonly number[]
   onPageSize?: (size: number) => void
 }) {
-  const t = useStore(levelsAdminMessages)
+  const t = useStore(dataTableMessages)
   const formats = useStore(format)
   const sizeId = useId()
   const pages = Math.max(1, Math.ceil(total / pageSize))

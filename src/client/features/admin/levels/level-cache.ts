@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { levelKeys } from '@/client/lib/levels-api'
+import { auditKeys } from '@/client/api/audit'
+import { levelKeys } from '@/client/api/levels'
 
 /**
  * After every write of levels: every read of levels (table, ordered list, one level, usage) and
@@ -8,6 +9,6 @@ import { levelKeys } from '@/client/lib/levels-api'
 export function refreshAfterWrite(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: levelKeys.all }),
-    queryClient.invalidateQueries({ queryKey: ['audit'] }),
+    queryClient.invalidateQueries({ queryKey: auditKeys.all }),
   ])
 }

@@ -1,127 +1,26 @@
 import { useStore } from '@nanostores/react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Link, getRouteApi } from '@tanstack/react-router'
-import {
-  type PaginationState,
-  type SortingState,
-  type Updater,
-  createColumnHelper,
-  rowPaginationFeature,
-  rowSortingFeature,
-  tableFeatures,
-  useTable,
-} from '@tanstack/react-table'
-import { createContext, useCallback, useContext, useEffect } from 'react'
-import { type LanguageLevel, type LevelSort, levelSortKeys } from '@/shared/level-constants'
-import { Button } from '@/client/components/ui/button'
-import { SortIcon } from '@/client/components/ui/icons'
+import { getRouteApi } from '@tanstack/react-router'
+import { type PaginationState, useTable } from '@tanstack/react-table'
+import { useCallback, useEffect } from 'react'
+import { type LanguageLevel, levelSortKeys } from '@/shared/level-constants'
 import { uiMessages } from '@/client/components/ui/messages'
 import { Skeleton } from '@/client/components/ui/skeleton'
 import { EmptyState } from '@/client/components/ui/empty-state'
 import { ErrorAlert } from '@/client/components/ui/error-alert'
+import { Pagination } from '@/client/components/data-table/pagination'
+import { SearchBox } from '@/client/components/data-table/search-box'
+import { resolveUpdater, sortOf, sortingOf } from '@/client/components/data-table/search-state'
+import { SortableHeader } from '@/client/components/data-table/sortable-header'
 import { cn } from '@/client/lib/cn'
-import { format } from '@/client/lib/i18n'
-import { levelListQuery } from '@/client/lib/levels-api'
+import { levelListQuery } from './api'
 import type { DeletableLevel } from './delete-level-dialog'
+import { type ColumnId, DeleteContext, columnClass, columnLabel, columns, features } from './levels-columns'
 import { QUERY_MAX, pageSizes } from './levels-search'
 import { levelsAdminMessages } from './messages'
-import { Pagination } from './pagination'
-import { SearchBox } from './search-box'
 
 const route = getRouteApi('/admin/language-levels/')
-
-// Sorting, searching and paging happen on the server; the table keeps their state (from the URL).
-const features = tableFeatures({ rowSortingFeature, rowPaginationFeature })
-const column = createColumnHelper<typeof features, LanguageLevel>()
 const noRows: LanguageLevel[] = []
-
-/** Asks the row's page to confirm a deletion (the dialog lives on the page). */
-const DeleteContext = createContext<(level: DeletableLevel) => void>(() => undefined)
-
-function UpdatedCell({ value }: { value: string }) {
-  const formats = useStore(format)
-  return (
-    <time dateTime={value} className="whitespace-nowrap">
-      {formats.time(new Date(value), { dateStyle: 'medium', timeStyle: 'short' })}
-    </time>
-  )
-}
-
-function PositionCell({ value }: { value: number }) {
-  const formats = useStore(format)
-  return formats.number(value + 1)
-}
-
-function DeleteCell({ level }: { level: LanguageLevel }) {
-  const t = useStore(levelsAdminMessages)
-  const askDelete = useContext(DeleteContext)
-  return (
-    // Above the row's link, which covers the row.
-    <Button
-      variant="outline"
-      size="sm"
-      className="relative z-10 text-error"
-      aria-label={t.deleteNamed({ code: level.code })}
-      onClick={() => askDelete(level)}
-    >
-      {t.delete}
-    </Button>
-  )
-}
-
-const columns = column.columns([
-  column.accessor('position', { cell: (info) => <PositionCell value={info.getValue()} /> }),
-  column.accessor('code', {
-    cell: (info) => (
-      <Link
-        to="/admin/language-levels/$id"
-        params={{ id: String(info.row.original.id) }}
-        // The link covers the whole row, so a click anywhere on it opens the level.
-        className="font-mono font-semibold break-all text-primary-text underline-offset-4 after:absolute after:inset-0 hover:underline"
-      >
-        {info.getValue()}
-      </Link>
-    ),
-  }),
-  column.accessor('name', { cell: (info) => <span className="break-words">{info.getValue()}</span> }),
-  column.accessor('description', {
-    enableSorting: false,
-    cell: (info) => <span className="line-clamp-2 text-muted-foreground">{info.getValue()}</span>,
-  }),
-  column.accessor('updatedAt', { sortDescFirst: true, cell: (info) => <UpdatedCell value={info.getValue()} /> }),
-  column.display({ id: 'actions', cell: (info) => <DeleteCell level={info.row.original} /> }),
-])
-
-type ColumnId = 'position' | 'code' | 'name' | 'description' | 'updatedAt' | 'actions'
-
-const columnClass: Record<ColumnId, string> = {
-  position: 'hidden w-20 text-right tabular-nums sm:table-cell',
-  code: 'w-28',
-  name: 'min-w-32',
-  description: 'hidden md:table-cell',
-  updatedAt: 'hidden w-48 lg:table-cell',
-  actions: 'w-24 text-right',
-}
-
-function columnLabel(id: ColumnId, t: ReturnType<typeof levelsAdminMessages.get>): string {
-  if (id === 'actions') return t.actions
-  return id === 'updatedAt' ? t.updated : t[id]
-}
-
-function sortingOf(sort: LevelSort): SortingState {
-  const desc = sort.startsWith('-')
-  return [{ id: desc ? sort.slice(1) : sort, desc }]
-}
-
-function sortOf(sorting: SortingState): LevelSort {
-  const first = sorting[0]
-  const key = levelSortKeys.find((candidate) => candidate === first?.id)
-  if (!first || !key) return 'position'
-  return first.desc ? `-${key}` : key
-}
-
-const resolve = <T,>(updater: Updater<T>, current: T): T =>
-  typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater
 
 /** The table of levels with its search, sort and pages, all kept in the URL. */
 export function LevelsTable({ onDelete }: { onDelete: (level: DeletableLevel) => void }) {
@@ -145,11 +44,11 @@ export function LevelsTable({ onDelete }: { onDelete: (level: DeletableLevel) =>
     getRowId: (level) => String(level.id),
     state: { sorting, pagination },
     onSortingChange: (updater) => {
-      const next = sortOf(resolve(updater, sorting))
+      const next = sortOf(resolveUpdater(updater, sorting), levelSortKeys, 'position')
       void navigate({ search: (prev) => ({ ...prev, sort: next, page: 1 }) })
     },
     onPaginationChange: (updater) => {
-      const next = resolve(updater, pagination)
+      const next = resolveUpdater(updater, pagination)
       void navigate({
         search: (prev) => ({
           ...prev,
@@ -208,36 +107,14 @@ export function LevelsTable({ onDelete }: { onDelete: (level: DeletableLevel) =>
                   <tr key={group.id}>
                     {group.headers.map((header) => {
                       const id = header.column.id as ColumnId
-                      const label = columnLabel(id, t)
-                      const canSort = header.column.getCanSort()
-                      const sorted = header.column.getIsSorted()
                       return (
-                        <th
+                        <SortableHeader
                           key={header.id}
-                          scope="col"
-                          aria-sort={
-                            canSort ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined
-                          }
-                          className={cn('px-3 py-2 font-medium whitespace-nowrap text-muted-foreground', columnClass[id])}
-                        >
-                          {id === 'actions' ? (
-                            <span className="sr-only">{label}</span>
-                          ) : canSort ? (
-                            <button
-                              type="button"
-                              onClick={header.column.getToggleSortingHandler()}
-                              className={cn(
-                                '-mx-2 inline-flex items-center gap-1 rounded-md px-2 py-1 hover:bg-accent hover:text-foreground',
-                                sorted && 'text-foreground',
-                              )}
-                            >
-                              {label}
-                              <SortIcon sorted={sorted} className="size-4" />
-                            </button>
-                          ) : (
-                            label
-                          )}
-                        </th>
+                          column={header.column}
+                          label={columnLabel(id, t)}
+                          hideLabel={id === 'actions'}
+                          className={columnClass[id]}
+                        />
                       )
                     })}
                   </tr>

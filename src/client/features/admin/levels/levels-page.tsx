@@ -1,13 +1,12 @@
 import { useStore } from '@nanostores/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { Suspense, lazy, useEffect, useRef, useState } from 'react'
+import { type ReactNode, Suspense, lazy, useEffect, useRef, useState } from 'react'
 import { Button, buttonClass } from '@/client/components/ui/button'
 import { PlusIcon } from '@/client/components/ui/icons'
 import { PageHeading } from '@/client/components/ui/page-heading'
 import { usePageTitle } from '@/client/lib/page-title'
 import { focusPageHeading } from '@/client/lib/route-focus'
-import { AuditLog } from './audit-log'
 import { type DeletableLevel, DeleteLevelDialog } from './delete-level-dialog'
 import { refreshAfterWrite } from './level-cache'
 import { LevelsTable } from './levels-table'
@@ -20,9 +19,9 @@ const ReorderLevels = lazy(loadReorder)
 
 /**
  * `/admin/language-levels` (admin): the table of levels (search, sort, pages in the URL), new,
- * open, delete, a reordering mode, and the audit log.
+ * open, delete, a reordering mode; below them what the route puts there (the audit log).
  */
-export function LevelsAdminPage() {
+export function LevelsAdminPage({ children }: { children?: ReactNode }) {
   const t = useStore(levelsAdminMessages)
   const queryClient = useQueryClient()
   const [reordering, setReordering] = useState(false)
@@ -74,7 +73,7 @@ export function LevelsAdminPage() {
       ) : (
         <LevelsTable onDelete={setDeleting} />
       )}
-      <AuditLog />
+      {children}
       <DeleteLevelDialog
         level={deleting}
         onClose={() => setDeleting(null)}

@@ -1,6 +1,6 @@
-import type { layoutMessages } from './messages'
+import type { navigationMessages } from './messages'
 
-type Label = keyof ReturnType<typeof layoutMessages.get>
+type Label = keyof ReturnType<typeof navigationMessages.get>
 
 /** Pages offered by the header, the footer and the command palette. */
 export const navigationItems = [

@@ -6,12 +6,12 @@ import { uiMessages } from '@/client/components/ui/messages'
 import { Skeleton } from '@/client/components/ui/skeleton'
 import { cn } from '@/client/lib/cn'
 import { format } from '@/client/lib/i18n'
-import { auditQuery } from '@/client/lib/levels-api'
 import { EmptyState } from '@/client/components/ui/empty-state'
 import { ErrorAlert } from '@/client/components/ui/error-alert'
-import { Card } from './card'
+import { Card } from '@/client/components/ui/card'
+import { Pagination } from '@/client/components/data-table/pagination'
+import { auditQuery } from './api'
 import { auditMessages } from './messages'
-import { Pagination } from './pagination'
 
 const route = getRouteApi('/admin/language-levels/')
 

@@ -1,0 +1,12 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { AuditPage } from '@/shared/audit'
+import { auditKeys } from '@/client/api/audit'
+import { api, searchOf } from '@/client/lib/api'
+
+/** One page of the audit log, newest first; always read afresh. */
+export const auditQuery = (page: number) =>
+  queryOptions({
+    queryKey: auditKeys.page(page),
+    queryFn: ({ signal }) => api<AuditPage>(`/audit-log?${searchOf({ page })}`, { signal }),
+    staleTime: 0,
+  })
