@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { type CodeSignInValues, codeSignInSchema } from '@/shared/auth'
+import { CODE_LENGTH, type CodeSignInValues, codeSignInSchema } from '@/shared/auth'
 import { Alert } from '@/client/components/ui/alert'
 import { Button } from '@/client/components/ui/button'
 import { Field, Input } from '@/client/components/ui/field'
@@ -14,7 +14,7 @@ import { EmailForm } from './email-form'
 import { authMessages } from './messages'
 import { MethodLink, afterFirstFactor } from './sign-in'
 
-/** "Sign in with a code": the email first ("Send code"), then the 6 digits ("Verify"). */
+/** "Sign in with a code": the email first ("Send code"), then the `CODE_LENGTH` digits ("Verify"). */
 export function CodeSignIn({ askSecondFactor }: { askSecondFactor: () => void }) {
   const t = useStore(authMessages)
   const [sentTo, setSentTo] = useState<string | null>(null)
@@ -64,7 +64,7 @@ function CodeStep({
               {...control}
               inputMode="numeric"
               autoComplete="one-time-code"
-              maxLength={6}
+              maxLength={CODE_LENGTH}
               // eslint-disable-next-line jsx-a11y/no-autofocus -- the one thing to do on this step
               autoFocus
               className="font-mono tracking-[0.3em]"
