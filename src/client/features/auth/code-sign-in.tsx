@@ -2,9 +2,8 @@ import { useStore } from '@nanostores/react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { CODE_LENGTH, type CodeSignInValues, codeSignInSchema } from '@/shared/auth'
-import { Alert } from '@/client/components/ui/alert'
-import { Button } from '@/client/components/ui/button'
-import { Field, Input } from '@/client/components/ui/field'
+import { FormSubmit } from '@/client/components/forms/form-submit'
+import { OneTimeCodeField } from '@/client/components/forms/one-time-code-field'
 import { authApi } from '@/client/lib/auth-api'
 import { formResolver } from '@/client/lib/form-resolver'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
@@ -58,24 +57,15 @@ function CodeStep({
   return (
     <>
       <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
-        <Field label={t.code} error={form.formState.errors.code?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={CODE_LENGTH}
-              // eslint-disable-next-line jsx-a11y/no-autofocus -- the one thing to do on this step
-              autoFocus
-              className="font-mono tracking-[0.3em]"
-              {...form.register('code')}
-            />
-          )}
-        </Field>
-        {errorText && <Alert variant="error">{errorText}</Alert>}
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? t.verifying : t.verify}
-        </Button>
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the one thing to do on this step */}
+        <OneTimeCodeField form={form} label={t.code} length={CODE_LENGTH} autoFocus />
+        <FormSubmit
+          label={t.verify}
+          pendingLabel={t.verifying}
+          pending={mutation.isPending}
+          error={errorText}
+          stretch
+        />
       </form>
       <CheckEmail
         resend={() => authApi.sendSignInCode(email)}
