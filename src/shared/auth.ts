@@ -6,6 +6,8 @@ export const PASSWORD_MAX_LENGTH = 128
 export const NAME_MAX_LENGTH = 100
 /** Sign-in codes and authenticator codes are six digits. */
 export const CODE_LENGTH = 6
+/** A sign-in code or an authenticator code: exactly `CODE_LENGTH` digits. */
+export const CODE_PATTERN = new RegExp(`^\\d{${CODE_LENGTH}}$`)
 /** How long the "check your email" screens wait before another email may be asked for. */
 export const RESEND_COOL_DOWN_SECONDS = 60
 
@@ -45,7 +47,7 @@ export const nameSchema = z.string().check(
   z.refine((value) => nameProblem(value) !== 'blank', { params: { nameBlank: true } }),
 )
 const name = nameSchema
-const code = z.string().check(z.trim(), z.regex(/^\d{6}$/))
+const code = z.string().check(z.trim(), z.regex(CODE_PATTERN))
 
 /** "Confirm password" must repeat "Password"; the message is chosen by `params.mismatch`. */
 const passwordsMatch = z.refine<{ password: string; confirmPassword: string }>(

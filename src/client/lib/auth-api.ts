@@ -1,4 +1,4 @@
-import type { CodeSignInValues, RegisterValues, SignInValues } from '@/shared/auth'
+import { CODE_PATTERN, type CodeSignInValues, type RegisterValues, type SignInValues } from '@/shared/auth'
 import { api } from './api'
 
 /**
@@ -41,9 +41,9 @@ export const authApi = {
     post<SignInAnswer>('/sign-in/email-otp', { email, otp: code }),
   /** Signs in (second step), or turns two factors on when a signed-in user enrols. */
   verifyTotp: (code: string) => post('/two-factor/verify-totp', { code }),
-  /** Six digits are an authenticator code; anything else is tried as a backup code. */
+  /** `CODE_LENGTH` digits are an authenticator code; anything else is tried as a backup code. */
   verifySecondFactor: (code: string) =>
-    /^\d{6}$/.test(code)
+    CODE_PATTERN.test(code)
       ? authApi.verifyTotp(code)
       : post('/two-factor/verify-backup-code', { code }),
   resendVerification: (email: string) => post('/send-verification-email', { email }),

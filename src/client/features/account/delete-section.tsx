@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { z } from 'zod/mini'
-import { Alert } from '@/client/components/ui/alert'
+import { FormSubmit } from '@/client/components/forms/form-submit'
 import { Button } from '@/client/components/ui/button'
 import { Field, Input } from '@/client/components/ui/field'
 import { PasswordInput } from '@/client/components/ui/password-input'
@@ -69,15 +69,18 @@ export function DeleteSection({ user }: { user: SessionUser }) {
               <PasswordInput {...control} autoComplete="current-password" {...form.register('password')} />
             )}
           </Field>
-          {errorText && <Alert variant="error">{errorText}</Alert>}
-          <div className="flex gap-2">
-            <Button type="submit" variant="destructive" disabled={!matches || mutation.isPending}>
-              {mutation.isPending ? t.deleting : t.deleteConfirm}
-            </Button>
+          <FormSubmit
+            label={t.deleteConfirm}
+            pendingLabel={t.deleting}
+            pending={mutation.isPending}
+            error={errorText}
+            variant="destructive"
+            disabled={!matches}
+          >
             <Button variant="ghost" onClick={() => setOpen(false)}>
               {t.cancel}
             </Button>
-          </div>
+          </FormSubmit>
         </form>
       ) : (
         <Button variant="destructive" onClick={() => setOpen(true)}>

@@ -1,8 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { useForm } from 'react-hook-form'
 import { type ChangeEmailValues, changeEmailSchema } from '@/shared/auth'
-import { Alert } from '@/client/components/ui/alert'
-import { Button } from '@/client/components/ui/button'
+import { FormSubmit } from '@/client/components/forms/form-submit'
 import { Field, Input } from '@/client/components/ui/field'
 import type { SessionUser } from '@/client/lib/auth'
 import { authApi } from '@/client/lib/auth-api'
@@ -42,15 +41,14 @@ export function EmailSection({ user }: { user: SessionUser }) {
             <Input {...control} type="email" autoComplete="email" {...form.register('newEmail')} />
           )}
         </Field>
-        {errorText && <Alert variant="error">{errorText}</Alert>}
-        {mutation.isSuccess && (
-          <Alert variant="success">{t.emailChangeSent({ email: mutation.variables.newEmail })}</Alert>
-        )}
-        <div>
-          <Button type="submit" variant="outline" disabled={mutation.isPending}>
-            {mutation.isPending ? t.saving : t.changeEmail}
-          </Button>
-        </div>
+        <FormSubmit
+          label={t.changeEmail}
+          pendingLabel={t.saving}
+          pending={mutation.isPending}
+          error={errorText}
+          success={mutation.isSuccess ? t.emailChangeSent({ email: mutation.variables.newEmail }) : undefined}
+          variant="outline"
+        />
       </form>
     </Section>
   )

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { useForm } from 'react-hook-form'
 import { type PasswordConfirmValues, passwordConfirmSchema } from '@/shared/auth'
-import { Alert } from '@/client/components/ui/alert'
+import { FormSubmit } from '@/client/components/forms/form-submit'
 import { Button, type ButtonProps } from '@/client/components/ui/button'
 import { Field } from '@/client/components/ui/field'
 import { PasswordInput } from '@/client/components/ui/password-input'
@@ -45,15 +45,17 @@ export function PasswordConfirmForm<T>({
           />
         )}
       </Field>
-      {errorText && <Alert variant="error">{errorText}</Alert>}
-      <div className="flex gap-2">
-        <Button type="submit" variant={variant} disabled={mutation.isPending}>
-          {mutation.isPending ? t.saving : submitLabel}
-        </Button>
+      <FormSubmit
+        label={submitLabel}
+        pendingLabel={t.saving}
+        pending={mutation.isPending}
+        error={errorText}
+        variant={variant}
+      >
         <Button variant="ghost" onClick={onCancel}>
           {t.cancel}
         </Button>
-      </div>
+      </FormSubmit>
     </form>
   )
 }

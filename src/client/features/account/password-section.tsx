@@ -2,13 +2,12 @@ import { useStore } from '@nanostores/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
 import { type ChangePasswordValues, changePasswordSchema } from '@/shared/auth'
-import { Alert } from '@/client/components/ui/alert'
-import { Button } from '@/client/components/ui/button'
+import { FormSubmit } from '@/client/components/forms/form-submit'
+import { NewPasswordFields } from '@/client/components/forms/new-password-fields'
 import { Field } from '@/client/components/ui/field'
 import { PasswordInput } from '@/client/components/ui/password-input'
 import { authApi } from '@/client/lib/auth-api'
 import { formResolver } from '@/client/lib/form-resolver'
-import { validationMessages } from '@/client/lib/messages'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
 import { accountMessages } from './messages'
 import { Section } from './section'
@@ -17,7 +16,6 @@ import { sessionsQueryKey } from './sessions-section'
 /** A new password signs out every other device (`revokeOtherSessions`). */
 export function PasswordSection() {
   const t = useStore(accountMessages)
-  const hints = useStore(validationMessages)
   const queryClient = useQueryClient()
   const form = useForm<ChangePasswordValues>({
     resolver: formResolver(changePasswordSchema),
@@ -48,29 +46,15 @@ export function PasswordSection() {
             />
           )}
         </Field>
-        <Field label={t.newPassword} hint={hints.passwordHint} error={errors.password?.message}>
-          {(control) => (
-            <PasswordInput {...control} autoComplete="new-password" {...form.register('password')} />
-          )}
-        </Field>
-        <Field label={t.confirmPassword} error={errors.confirmPassword?.message}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              autoComplete="new-password"
-              {...form.register('confirmPassword')}
-            />
-          )}
-        </Field>
-        {errorText && <Alert variant="error">{errorText}</Alert>}
-        {mutation.isSuccess && !form.formState.isDirty && (
-          <Alert variant="success">{t.passwordChanged}</Alert>
-        )}
-        <div>
-          <Button type="submit" variant="outline" disabled={mutation.isPending}>
-            {mutation.isPending ? t.saving : t.changePassword}
-          </Button>
-        </div>
+        <NewPasswordFields form={form} passwordLabel={t.newPassword} confirmLabel={t.confirmPassword} />
+        <FormSubmit
+          label={t.changePassword}
+          pendingLabel={t.saving}
+          pending={mutation.isPending}
+          error={errorText}
+          success={mutation.isSuccess && !form.formState.isDirty ? t.passwordChanged : undefined}
+          variant="outline"
+        />
       </form>
     </Section>
   )

@@ -1,9 +1,8 @@
 import { useStore } from '@nanostores/react'
 import { useForm, useWatch } from 'react-hook-form'
 import { type ProfileValues, isHttpsUrl, profileSchema } from '@/shared/auth'
-import { Alert } from '@/client/components/ui/alert'
+import { FormSubmit } from '@/client/components/forms/form-submit'
 import { Avatar } from '@/client/components/ui/avatar'
-import { Button } from '@/client/components/ui/button'
 import { Field, Input } from '@/client/components/ui/field'
 import { type SessionUser, refreshSession } from '@/client/lib/auth'
 import { authApi } from '@/client/lib/auth-api'
@@ -52,12 +51,13 @@ export function ProfileSection({ user }: { user: SessionUser }) {
             <Input {...control} type="url" inputMode="url" autoComplete="photo" {...form.register('image')} />
           )}
         </Field>
-        {errorText && <Alert variant="error">{errorText}</Alert>}
-        <div>
-          <Button type="submit" disabled={mutation.isPending || !form.formState.isDirty}>
-            {mutation.isPending ? t.saving : t.save}
-          </Button>
-        </div>
+        <FormSubmit
+          label={t.save}
+          pendingLabel={t.saving}
+          pending={mutation.isPending}
+          error={errorText}
+          disabled={!form.formState.isDirty}
+        />
       </form>
     </Section>
   )

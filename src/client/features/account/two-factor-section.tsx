@@ -2,9 +2,9 @@ import { useStore } from '@nanostores/react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { type TotpCodeValues, totpCodeSchema } from '@/shared/auth'
-import { Alert } from '@/client/components/ui/alert'
+import { FormSubmit } from '@/client/components/forms/form-submit'
+import { OneTimeCodeField } from '@/client/components/forms/one-time-code-field'
 import { Button } from '@/client/components/ui/button'
-import { Field, Input } from '@/client/components/ui/field'
 import { type SessionUser, refreshSession } from '@/client/lib/auth'
 import { type TwoFactorSetup, authApi } from '@/client/lib/auth-api'
 import { formResolver } from '@/client/lib/form-resolver'
@@ -117,26 +117,12 @@ function Enrol({
         </Button>
       </div>
       <form noValidate onSubmit={(event) => void submit(event)} className="grid max-w-sm gap-4">
-        <Field label={t.authenticationCode} error={form.formState.errors.code?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              className="font-mono tracking-widest"
-              {...form.register('code')}
-            />
-          )}
-        </Field>
-        {errorText && <Alert variant="error">{errorText}</Alert>}
-        <div className="flex gap-2">
-          <Button type="submit" disabled={mutation.isPending}>
-            {mutation.isPending ? t.saving : t.confirmMfa}
-          </Button>
+        <OneTimeCodeField form={form} label={t.authenticationCode} />
+        <FormSubmit label={t.confirmMfa} pendingLabel={t.saving} pending={mutation.isPending} error={errorText}>
           <Button variant="ghost" onClick={onCancel}>
             {t.cancel}
           </Button>
-        </div>
+        </FormSubmit>
       </form>
     </div>
   )

@@ -1,10 +1,9 @@
 import { useStore } from '@nanostores/react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { type CodeSignInValues, codeSignInSchema } from '@/shared/auth'
-import { Alert } from '@/client/components/ui/alert'
-import { Button } from '@/client/components/ui/button'
-import { Field, Input } from '@/client/components/ui/field'
+import { CODE_LENGTH, type CodeSignInValues, codeSignInSchema } from '@/shared/auth'
+import { FormSubmit } from '@/client/components/forms/form-submit'
+import { OneTimeCodeField } from '@/client/components/forms/one-time-code-field'
 import { authApi } from '@/client/lib/auth-api'
 import { formResolver } from '@/client/lib/form-resolver'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
@@ -14,7 +13,7 @@ import { EmailForm } from './email-form'
 import { authMessages } from './messages'
 import { MethodLink, afterFirstFactor } from './sign-in'
 
-/** "Sign in with a code": the email first ("Send code"), then the 6 digits ("Verify"). */
+/** "Sign in with a code": the email first ("Send code"), then the `CODE_LENGTH` digits ("Verify"). */
 export function CodeSignIn({ askSecondFactor }: { askSecondFactor: () => void }) {
   const t = useStore(authMessages)
   const [sentTo, setSentTo] = useState<string | null>(null)
@@ -58,24 +57,15 @@ function CodeStep({
   return (
     <>
       <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
-        <Field label={t.code} error={form.formState.errors.code?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              // eslint-disable-next-line jsx-a11y/no-autofocus -- the one thing to do on this step
-              autoFocus
-              className="font-mono tracking-[0.3em]"
-              {...form.register('code')}
-            />
-          )}
-        </Field>
-        {errorText && <Alert variant="error">{errorText}</Alert>}
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? t.verifying : t.verify}
-        </Button>
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the one thing to do on this step */}
+        <OneTimeCodeField form={form} label={t.code} length={CODE_LENGTH} autoFocus />
+        <FormSubmit
+          label={t.verify}
+          pendingLabel={t.verifying}
+          pending={mutation.isPending}
+          error={errorText}
+          stretch
+        />
       </form>
       <CheckEmail
         resend={() => authApi.sendSignInCode(email)}

@@ -4,16 +4,16 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { type NewPasswordValues, newPasswordSchema } from '@/shared/auth'
+import { FormSubmit } from '@/client/components/forms/form-submit'
+import { NewPasswordFields } from '@/client/components/forms/new-password-fields'
 import { Alert } from '@/client/components/ui/alert'
 import { Button, buttonClass } from '@/client/components/ui/button'
-import { Field } from '@/client/components/ui/field'
-import { PasswordInput } from '@/client/components/ui/password-input'
 import { announce, refreshSession } from '@/client/lib/auth'
 import { authApi } from '@/client/lib/auth-api'
 import { errorMessage } from '@/client/lib/error-message'
 import { formResolver } from '@/client/lib/form-resolver'
 import { ApiRequestError } from '@/client/lib/http-error'
-import { apiErrorMessages, validationMessages } from '@/client/lib/messages'
+import { apiErrorMessages } from '@/client/lib/messages'
 import { toast } from '@/client/lib/toast'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
 import { AuthCard, authLinkClass } from './auth-card'
@@ -155,7 +155,6 @@ function InvalidLink({
 /** Password recovery: a new password for the account the link was sent to. */
 function NewPassword({ token }: { token: string }) {
   const t = useStore(authMessages)
-  const hints = useStore(validationMessages)
   const form = useForm<NewPasswordValues>({
     resolver: formResolver(newPasswordSchema),
     defaultValues: { password: '', confirmPassword: '' },
@@ -175,24 +174,17 @@ function NewPassword({ token }: { token: string }) {
       </AuthCard>
     )
   }
-  const { errors } = form.formState
   return (
     <AuthCard title={t.newPasswordTitle} lead={t.newPasswordLead}>
       <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
-        <Field label={t.newPassword} hint={hints.passwordHint} error={errors.password?.message}>
-          {(control) => (
-            <PasswordInput {...control} autoComplete="new-password" {...form.register('password')} />
-          )}
-        </Field>
-        <Field label={t.confirmPassword} error={errors.confirmPassword?.message}>
-          {(control) => (
-            <PasswordInput {...control} autoComplete="new-password" {...form.register('confirmPassword')} />
-          )}
-        </Field>
-        {errorText && <Alert variant="error">{errorText}</Alert>}
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? t.settingPassword : t.setPassword}
-        </Button>
+        <NewPasswordFields form={form} passwordLabel={t.newPassword} confirmLabel={t.confirmPassword} />
+        <FormSubmit
+          label={t.setPassword}
+          pendingLabel={t.settingPassword}
+          pending={mutation.isPending}
+          error={errorText}
+          stretch
+        />
       </form>
     </AuthCard>
   )

@@ -1,8 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { useForm } from 'react-hook-form'
 import { type EmailFormValues, emailFormSchema } from '@/shared/auth'
-import { Alert } from '@/client/components/ui/alert'
-import { Button } from '@/client/components/ui/button'
+import { FormSubmit } from '@/client/components/forms/form-submit'
 import { Field, Input } from '@/client/components/ui/field'
 import { formResolver } from '@/client/lib/form-resolver'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
@@ -35,10 +34,13 @@ export function EmailForm({
           <Input {...control} type="email" autoComplete="email" {...form.register('email')} />
         )}
       </Field>
-      {errorText && <Alert variant="error">{errorText}</Alert>}
-      <Button type="submit" disabled={mutation.isPending}>
-        {mutation.isPending ? pendingLabel : submitLabel}
-      </Button>
+      <FormSubmit
+        label={submitLabel}
+        pendingLabel={pendingLabel}
+        pending={mutation.isPending}
+        error={errorText}
+        stretch
+      />
     </form>
   )
 }

@@ -3,8 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { type SignInValues, signInSchema } from '@/shared/auth'
-import { Alert } from '@/client/components/ui/alert'
-import { Button } from '@/client/components/ui/button'
+import { FormSubmit } from '@/client/components/forms/form-submit'
 import { Field, Input } from '@/client/components/ui/field'
 import { PasswordInput } from '@/client/components/ui/password-input'
 import { authApi } from '@/client/lib/auth-api'
@@ -77,10 +76,13 @@ function PasswordSignIn({ askSecondFactor }: { askSecondFactor: () => void }) {
         <div className="-mt-2 text-right text-sm">
           <MethodLink method="recovery">{t.forgotPassword}</MethodLink>
         </div>
-        {errorText && <Alert variant="error">{errorText}</Alert>}
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? t.signingIn : t.signIn}
-        </Button>
+        <FormSubmit
+          label={t.signIn}
+          pendingLabel={t.signingIn}
+          pending={mutation.isPending}
+          error={errorText}
+          stretch
+        />
       </form>
     </AuthCard>
   )

@@ -3,13 +3,11 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { type RegisterValues, registerSchema } from '@/shared/auth'
-import { Alert } from '@/client/components/ui/alert'
-import { Button } from '@/client/components/ui/button'
+import { FormSubmit } from '@/client/components/forms/form-submit'
+import { NewPasswordFields } from '@/client/components/forms/new-password-fields'
 import { Field, Input } from '@/client/components/ui/field'
-import { PasswordInput } from '@/client/components/ui/password-input'
 import { authApi } from '@/client/lib/auth-api'
 import { formResolver } from '@/client/lib/form-resolver'
-import { validationMessages } from '@/client/lib/messages'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
 import { AuthCard, authLinkClass } from './auth-card'
 import { CheckEmail } from './check-email'
@@ -17,7 +15,6 @@ import { authMessages } from './messages'
 
 export function RegisterPage() {
   const t = useStore(authMessages)
-  const hints = useStore(validationMessages)
   const [sentTo, setSentTo] = useState<string | null>(null)
   const form = useForm<RegisterValues>({
     resolver: formResolver(registerSchema),
@@ -62,24 +59,14 @@ export function RegisterPage() {
             <Input {...control} type="email" autoComplete="email" {...form.register('email')} />
           )}
         </Field>
-        <Field label={t.password} hint={hints.passwordHint} error={errors.password?.message}>
-          {(control) => (
-            <PasswordInput {...control} autoComplete="new-password" {...form.register('password')} />
-          )}
-        </Field>
-        <Field label={t.confirmPassword} error={errors.confirmPassword?.message}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              autoComplete="new-password"
-              {...form.register('confirmPassword')}
-            />
-          )}
-        </Field>
-        {errorText && <Alert variant="error">{errorText}</Alert>}
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? t.creatingAccount : t.createAccount}
-        </Button>
+        <NewPasswordFields form={form} passwordLabel={t.password} confirmLabel={t.confirmPassword} />
+        <FormSubmit
+          label={t.createAccount}
+          pendingLabel={t.creatingAccount}
+          pending={mutation.isPending}
+          error={errorText}
+          stretch
+        />
       </form>
     </AuthCard>
   )

@@ -1,9 +1,8 @@
 import { useStore } from '@nanostores/react'
 import { useForm } from 'react-hook-form'
 import { type SecondFactorValues, secondFactorSchema } from '@/shared/auth'
-import { Alert } from '@/client/components/ui/alert'
-import { Button } from '@/client/components/ui/button'
-import { Field, Input } from '@/client/components/ui/field'
+import { FormSubmit } from '@/client/components/forms/form-submit'
+import { OneTimeCodeField } from '@/client/components/forms/one-time-code-field'
 import { refreshSession } from '@/client/lib/auth'
 import { authApi } from '@/client/lib/auth-api'
 import { formResolver } from '@/client/lib/form-resolver'
@@ -37,24 +36,15 @@ export function SecondFactor({ onCancel }: { onCancel: () => void }) {
       }
     >
       <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
-        <Field label={t.authenticationCode} error={form.formState.errors.code?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              autoComplete="one-time-code"
-              autoCapitalize="none"
-              spellCheck={false}
-              // eslint-disable-next-line jsx-a11y/no-autofocus -- the one thing to do on this step
-              autoFocus
-              className="font-mono tracking-widest"
-              {...form.register('code')}
-            />
-          )}
-        </Field>
-        {errorText && <Alert variant="error">{errorText}</Alert>}
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? t.verifying : t.verify}
-        </Button>
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the one thing to do on this step */}
+        <OneTimeCodeField form={form} label={t.authenticationCode} backupCodes autoFocus />
+        <FormSubmit
+          label={t.verify}
+          pendingLabel={t.verifying}
+          pending={mutation.isPending}
+          error={errorText}
+          stretch
+        />
       </form>
     </AuthCard>
   )
