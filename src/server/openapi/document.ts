@@ -393,7 +393,7 @@ function authOperations(
   return result
 }
 
-/** The answer to a sign-in that two-factor authentication holds back (auth.ts, `twoFactorOnEverySignIn`). */
+/** The answer to a sign-in that two-factor authentication holds back (auth/plugins.ts, `twoFactorOnEverySignIn`). */
 const twoFactorChallenge: JsonSchema = {
   type: 'object',
   description: 'Two-factor authentication is on: no session yet; verify a second factor under `/two-factor`.',
