@@ -1,4 +1,4 @@
-import type { AuditAction } from '@/shared/audit'
+import type { AuditAction } from '@/shared/audit-log'
 import type { Db } from './db/client'
 import { auditLog } from './db/schema'
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { AuditPage } from '@/shared/audit'
+import type { AuditPage } from '@/shared/audit-log'
 import {
   LEVEL_PAGE_SIZE_MAX,
   type LanguageLevel,
