@@ -65,7 +65,6 @@ export const clientConfigSchema = answer<ClientConfig>(
     apiBaseUrl: z.string(),
     appName: z.string(),
     version: z.string(),
-    features: z.object({ emailCode: z.boolean() }),
   }),
 )
 
