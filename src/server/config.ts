@@ -59,8 +59,6 @@ const envSchema = z.object({
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(1).max(300).default(60),
 })
 
-export type Env = z.input<typeof envSchema>
-
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test'
   port: number

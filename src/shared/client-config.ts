@@ -3,8 +3,4 @@ export interface ClientConfig {
   apiBaseUrl: string
   appName: string
   version: string
-  features: {
-    /** Sign-in with an emailed one-time code. */
-    emailCode: boolean
-  }
 }

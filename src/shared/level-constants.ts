@@ -15,7 +15,6 @@ export const LEVEL_PAGE_SIZE_MAX = 100
 export const LEVEL_QUERY_MAX = 100
 
 export const levelSortKeys = ['position', 'code', 'name', 'updatedAt'] as const
-export type LevelSortKey = (typeof levelSortKeys)[number]
 /** `code` sorts ascending, `-code` descending. */
 export const levelSorts = levelSortKeys.flatMap((key) => [key, `-${key}`] as const)
 export type LevelSort = (typeof levelSorts)[number]

@@ -51,7 +51,6 @@ export const levelOrderSchema = z.object({
     z.meta({ uniqueItems: true }),
   ),
 })
-export type LevelOrder = z.infer<typeof levelOrderSchema>
 
 /** `GET /api/language-levels` query: search, sort, page (from 1) and page size. */
 export const levelListQuerySchema = z.object({

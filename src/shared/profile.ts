@@ -9,7 +9,6 @@ export const LEARNABLE_LANGUAGES = [
   'en', 'es', 'fr', 'de', 'it', 'pt', 'nl', 'sv', 'no', 'da', 'fi', 'pl', 'cs', 'uk', 'ru', 'el',
   'tr', 'ar', 'he', 'hi', 'zh', 'ja', 'ko', 'vi', 'id',
 ] as const
-export type LearnableLanguage = (typeof LEARNABLE_LANGUAGES)[number]
 
 const levelId = z.nullable(rowNumber())
 

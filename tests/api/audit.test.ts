@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AuditEntry, AuditPage } from '@/shared/audit'
+import type { AuditEntry, AuditPage } from '@/shared/audit-log'
 import type { LanguageLevel } from '@/shared/levels'
 import { type AdminWorld, password, startAdminWorld } from '../helpers/accounts'
 import { Client } from '../helpers/auth-client'

@@ -87,7 +87,6 @@ describe('runtime configuration', () => {
     apiBaseUrl: '/api/',
     appName: 'Lingua',
     version: '1.2.3',
-    features: { emailCode: true },
   }
 
   it('accepts the server configuration', () => {
@@ -97,7 +96,6 @@ describe('runtime configuration', () => {
   it('names what is wrong', () => {
     expect(() => parseRuntimeConfig(null)).toThrow('Invalid /config.json')
     expect(() => parseRuntimeConfig({ ...valid, appName: 3 })).toThrow('appName')
-    expect(() => parseRuntimeConfig({ ...valid, features: {} })).toThrow('features.emailCode')
   })
 })
 

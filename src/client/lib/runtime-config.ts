@@ -18,11 +18,7 @@ export function parseRuntimeConfig(value: unknown): ClientConfig {
     apiBaseUrl: text('apiBaseUrl').replace(/\/+$/, ''),
     appName: text('appName'),
     version: text('version'),
-    features: { emailCode: false },
   }
-  const features = value.features
-  if (!object(features) || typeof features.emailCode !== 'boolean') problems.push('features.emailCode')
-  else config.features.emailCode = features.emailCode
   if (problems.length > 0) throw new Error(`Invalid /config.json: ${problems.join(', ')}`)
   return config
 }

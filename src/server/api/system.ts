@@ -16,7 +16,6 @@ export function systemRoutes(config: Config, database: Database, isDraining: () 
     apiBaseUrl: '/api',
     appName: config.appName,
     version: config.version,
-    features: { emailCode: true },
   }
 
   const api = new Hono<AppEnv>()

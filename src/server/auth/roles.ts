@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { Role } from '@/shared/roles'
-import { recordAudit } from '@/server/audit'
+import { recordAudit } from '@/server/db/record-audit'
 import type { Db } from '@/server/db/client'
 import { user } from '@/server/db/schema'
 

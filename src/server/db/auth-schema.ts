@@ -1,5 +1,5 @@
 // The tables better-auth keeps (user, session, account, verification, two-factor), generated with
-// `npx @better-auth/cli@1.4.22 generate` for the plugins in src/server/auth/auth.ts.
+// `npx @better-auth/cli@1.4.22 generate` for the plugins of src/server/auth/plugins.ts.
 import { relations } from 'drizzle-orm'
 import {
   pgTable,

@@ -24,7 +24,7 @@ export {
   type MailTemplateInput,
   type NoticeMailInput,
   type RenderedMail,
-} from './templates'
+} from './templates/index'
 export {
   createMemoryMailThrottle,
   createRedisMailThrottle,

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { type AuditEntry, type AuditPage, auditActions } from '@/shared/audit'
+import { type AuditEntry, type AuditPage, auditActions } from '@/shared/audit-log'
 import type { ClientConfig } from '@/shared/client-config'
 import { type DemoEcho, type DemoServerTime, demoMessageSchema } from '@/shared/demo'
 import { type ApiErrorBody, errorCodes } from '@/shared/errors'
@@ -65,7 +65,6 @@ export const clientConfigSchema = answer<ClientConfig>(
     apiBaseUrl: z.string(),
     appName: z.string(),
     version: z.string(),
-    features: z.object({ emailCode: z.boolean() }),
   }),
 )
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { AuditPage } from '@/shared/audit'
+import type { AuditPage } from '@/shared/audit-log'
 import { auditKeys } from '@/client/api/audit'
 import { api, searchOf } from '@/client/lib/api'
 

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import type { AuditAction, AuditEntry } from '@/shared/audit'
+import type { AuditAction, AuditEntry } from '@/shared/audit-log'
 import { uiMessages } from '@/client/components/ui/messages'
 import { Skeleton } from '@/client/components/ui/skeleton'
 import { cn } from '@/client/lib/cn'

@@ -1,185 +1,23 @@
 import { type Placeholder, type SQL, and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm'
-import { Hono, type MiddlewareHandler } from 'hono'
-import { z } from 'zod/mini'
-import {
-  type LanguageLevel,
-  type LevelListQuery,
-  type LevelPage,
-  type LevelSort,
-  type LevelUsage,
+import type { z } from 'zod/mini'
+import type {
+  LanguageLevel,
+  LevelListQuery,
+  LevelPage,
+  LevelSort,
+  LevelUsage,
   levelInputSchema,
-  levelListQuerySchema,
-  levelOrderSchema,
   levelPatchSchema,
 } from '@/shared/levels'
-import { INT32_MAX } from '@/shared/query'
-import { recordAudit } from '@/server/audit'
+import { recordAudit } from '@/server/db/record-audit'
 import { type Db, UNIQUE_VIOLATION, violatedConstraint } from '@/server/db/client'
 import { languageLevel, learnerProfile } from '@/server/db/schema'
-import { jsonBody, pathParams, queryParams } from '@/server/http/body'
-import type { AppEnv, SessionUser } from '@/server/http/context'
+import type { SessionUser } from '@/server/http/context'
 import { ApiError } from '@/server/http/errors'
-import { requireAdmin, signedInUser } from '@/server/http/session'
-import { describe, json, undocumented } from '@/server/openapi/describe'
-import {
-  languageLevelSchema,
-  levelListSchema,
-  levelPageSchema,
-  levelUsageSchema,
-} from '@/server/openapi/schemas'
 
 type LevelRow = typeof languageLevel.$inferSelect
 
-/**
- * `/api/language-levels`: public reads; changes by administrators only, each recorded in the audit
- * log in its own transaction. `session` reads the session (only the routes that need it pay for it).
- */
-export function levelRoutes(db: Db, session: MiddlewareHandler<AppEnv>) {
-  const admin = [session, requireAdmin(db)] as const
-  const listLevels = levelLister(db)
-  return new Hono<AppEnv>()
-    .get('/', describeList, queryParams(levelListQuerySchema), async (c) => {
-      // Public data that changes: caches may keep it, but must ask again before using it.
-      c.header('Cache-Control', 'no-cache')
-      return c.json(await listLevels(c.req.valid('query')))
-    })
-    .put('/order', describeOrder, ...admin, jsonBody(levelOrderSchema), async (c) => {
-      const levels = await reorderLevels(db, c.req.valid('json').ids, signedInUser(c))
-      c.header('Cache-Control', 'no-store')
-      return c.json(levels)
-    })
-    // `/order` is a path of its own, not a level's id: 405 for its other methods (app.ts
-    // answers the ones no route has).
-    .on(['GET', 'PATCH', 'DELETE'], '/order', undocumented, () => {
-      throw new ApiError('method_not_allowed', 'This path takes only PUT.', undefined, { Allow: 'PUT' })
-    })
-    .get('/:id', describeGet, levelIdParam, async (c) => {
-      const level = await findLevel(db, c.req.valid('param').id)
-      c.header('Cache-Control', 'no-cache')
-      return c.json(level)
-    })
-    .get('/:id/usage', describeUsage, ...admin, levelIdParam, async (c) => {
-      const usage = await levelUsage(db, c.req.valid('param').id)
-      c.header('Cache-Control', 'no-store')
-      return c.json(usage)
-    })
-    .post('/', describeCreate, ...admin, jsonBody(levelInputSchema), async (c) => {
-      const level = await createLevel(db, c.req.valid('json'), signedInUser(c))
-      c.header('Location', `/api/language-levels/${level.id}`)
-      c.header('Cache-Control', 'no-store')
-      return c.json(level, 201)
-    })
-    .patch('/:id', describePatch, ...admin, levelIdParam, jsonBody(levelPatchSchema), async (c) => {
-      const level = await updateLevel(db, c.req.valid('param').id, c.req.valid('json'), signedInUser(c))
-      c.header('Cache-Control', 'no-store')
-      return c.json(level)
-    })
-    .delete('/:id', describeDelete, ...admin, levelIdParam, async (c) => {
-      await deleteLevel(db, c.req.valid('param').id, signedInUser(c))
-      return c.body(null, 204)
-    })
-}
-
-const notFound = () => new ApiError('not_found', 'Language level not found')
-
-
-/**
- * The id of a path: a positive integer column. Anything else names no level: 404, like an id with
- * no row, not 400.
- */
-const levelIdParam = pathParams(
-  z.object({
-    id: z.pipe(
-      z.string().check(z.regex(/^[1-9]\d{0,9}$/)),
-      z.pipe(
-        z.transform((value: string) => Number(value)),
-        z.number().check(z.int(), z.maximum(INT32_MAX)),
-      ),
-    ),
-  }),
-  notFound,
-)
-
-// --- Documentation -------------------------------------------------------------------------------
-
-const tags = ['Language levels']
-
-const describeList = describe({
-  operationId: 'listLanguageLevels',
-  summary: 'Search, sort and page the levels',
-  description: '`q` searches code, name and description, ignoring case. Public.',
-  tags,
-  access: 'public',
-  responses: { 200: json(levelPageSchema, 'One page of levels.') },
-  errors: [503],
-})
-
-const describeGet = describe({
-  operationId: 'getLanguageLevel',
-  summary: 'One level',
-  description: 'Public. An id that is not a positive integer is 404, like an id with no level.',
-  tags,
-  access: 'public',
-  responses: { 200: json(languageLevelSchema, 'The level.') },
-  errors: [404, 503],
-})
-
-const describeUsage = describe({
-  operationId: 'getLanguageLevelUsage',
-  summary: 'How many learners use a level',
-  description: 'Said before deleting it: the learners whose current or target level it is.',
-  tags,
-  access: 'admin',
-  responses: { 200: json(levelUsageSchema, 'The count.') },
-  errors: [404, 503],
-})
-
-const describeCreate = describe({
-  operationId: 'createLanguageLevel',
-  summary: 'Create a level',
-  description: 'Added last in the order. Codes are unique ignoring case (409 on `code`).',
-  tags,
-  access: 'admin',
-  responses: {
-    201: {
-      ...json(languageLevelSchema, 'The new level.'),
-      headers: { Location: { description: 'The URL of the new level.', schema: { type: 'string' } } },
-    },
-  },
-  errors: [409, 503],
-})
-
-const describePatch = describe({
-  operationId: 'updateLanguageLevel',
-  summary: 'Change a level',
-  description:
-    'Sends the `version` it read: 409 when the level changed since (no lost update), or when the new code is taken.',
-  tags,
-  access: 'admin',
-  responses: { 200: json(languageLevelSchema, 'The level, its version one higher.') },
-  errors: [404, 409, 503],
-})
-
-const describeDelete = describe({
-  operationId: 'deleteLanguageLevel',
-  summary: 'Delete a level',
-  description: 'The learners who had it lose it; the other levels close the gap in the order.',
-  tags,
-  access: 'admin',
-  responses: { 204: { description: 'Deleted.' } },
-  errors: [404, 503],
-})
-
-const describeOrder = describe({
-  operationId: 'reorderLanguageLevels',
-  summary: 'Put the levels in a new order',
-  description:
-    'Every level id once, first to last; 409 when levels were added or deleted since they were read.',
-  tags,
-  access: 'admin',
-  responses: { 200: json(levelListSchema, 'Every level, in the new order.') },
-  errors: [409, 503],
-})
+export const levelNotFound = () => new ApiError('not_found', 'Language level not found')
 
 function toLanguageLevel(row: LevelRow): LanguageLevel {
   return {
@@ -196,7 +34,7 @@ function toLanguageLevel(row: LevelRow): LanguageLevel {
  * per search-or-not, with placeholders, and prepared on the database (drizzle's query building
  * and PostgreSQL's parsing were a third of a list request's cost).
  */
-function levelLister(db: Db) {
+export function levelLister(db: Db) {
   const pages = new Map<string, ReturnType<typeof preparePage>>()
   const totals = new Map<boolean, ReturnType<typeof prepareTotal>>()
   const where = (searching: boolean) => (searching ? matching(sql.placeholder('pattern')) : undefined)
@@ -257,13 +95,13 @@ function sortOrder(sort: LevelSort): SQL {
   return descending ? desc(column) : asc(column)
 }
 
-async function findLevel(db: Db, id: number): Promise<LanguageLevel> {
+export async function findLevel(db: Db, id: number): Promise<LanguageLevel> {
   const [row] = await db.select().from(languageLevel).where(eq(languageLevel.id, id))
-  if (!row) throw notFound()
+  if (!row) throw levelNotFound()
   return toLanguageLevel(row)
 }
 
-async function levelUsage(db: Db, id: number): Promise<LevelUsage> {
+export async function levelUsage(db: Db, id: number): Promise<LevelUsage> {
   // One query: no row means no such level. A learner with it as both levels counts once.
   const learners = sql`(
     select count(*) from ${learnerProfile}
@@ -273,7 +111,7 @@ async function levelUsage(db: Db, id: number): Promise<LevelUsage> {
     .select({ learners })
     .from(languageLevel)
     .where(eq(languageLevel.id, id))
-  if (!row) throw notFound()
+  if (!row) throw levelNotFound()
   return { learners: row.learners }
 }
 
@@ -306,7 +144,7 @@ async function refusingDuplicateCode<T>(change: Promise<T>): Promise<T> {
   }
 }
 
-function createLevel(
+export function createLevel(
   db: Db,
   input: z.output<typeof levelInputSchema>,
   actor: SessionUser,
@@ -338,7 +176,7 @@ function createLevel(
   )
 }
 
-function updateLevel(
+export function updateLevel(
   db: Db,
   id: number,
   { version, ...changes }: z.output<typeof levelPatchSchema>,
@@ -352,7 +190,7 @@ function updateLevel(
         .from(languageLevel)
         .where(eq(languageLevel.id, id))
         .for('update')
-      if (!before) throw notFound()
+      if (!before) throw levelNotFound()
       // The precondition: the version the client read. A reorder moves levels without changing
       // their version, so it does not invalidate an edit in progress.
       const [row] = await tx
@@ -380,11 +218,11 @@ function updateLevel(
 }
 
 /** Deletes a level; the profiles that use it lose it (ON DELETE SET NULL). */
-async function deleteLevel(db: Db, id: number, actor: SessionUser): Promise<void> {
+export async function deleteLevel(db: Db, id: number, actor: SessionUser): Promise<void> {
   await db.transaction(async (tx) => {
     await lockLevelOrder(tx)
     const [row] = await tx.delete(languageLevel).where(eq(languageLevel.id, id)).returning()
-    if (!row) throw notFound()
+    if (!row) throw levelNotFound()
     await compactPositions(tx)
     await recordAudit(tx, actor, {
       action: 'level.delete',
@@ -410,7 +248,7 @@ async function compactPositions(tx: Db): Promise<void> {
  * Puts the levels in the order of `ids`, which must name every level once. Answers the levels in
  * their new order.
  */
-async function reorderLevels(
+export async function reorderLevels(
   db: Db,
   ids: number[],
   actor: SessionUser,

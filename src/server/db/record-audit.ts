@@ -1,6 +1,6 @@
-import type { AuditAction } from '@/shared/audit'
-import type { Db } from './db/client'
-import { auditLog } from './db/schema'
+import type { AuditAction } from '@/shared/audit-log'
+import type { Db } from './client'
+import { auditLog } from './schema'
 
 /** Who made a change: a signed-in user, or null for the command line and automatic grants. */
 export type AuditActor = { id: string; email: string } | null

@@ -5,7 +5,7 @@ import {
   type AuditEntry,
   type AuditPage,
   auditListQuerySchema,
-} from '@/shared/audit'
+} from '@/shared/audit-log'
 import type { Db } from '@/server/db/client'
 import { auditLog } from '@/server/db/schema'
 import { queryParams } from '@/server/http/body'

@@ -1,0 +1,86 @@
+import { describe, json } from '@/server/openapi/describe'
+import {
+  languageLevelSchema,
+  levelListSchema,
+  levelPageSchema,
+  levelUsageSchema,
+} from '@/server/openapi/schemas'
+
+const tags = ['Language levels']
+
+export const describeList = describe({
+  operationId: 'listLanguageLevels',
+  summary: 'Search, sort and page the levels',
+  description: '`q` searches code, name and description, ignoring case. Public.',
+  tags,
+  access: 'public',
+  responses: { 200: json(levelPageSchema, 'One page of levels.') },
+  errors: [503],
+})
+
+export const describeGet = describe({
+  operationId: 'getLanguageLevel',
+  summary: 'One level',
+  description: 'Public. An id that is not a positive integer is 404, like an id with no level.',
+  tags,
+  access: 'public',
+  responses: { 200: json(languageLevelSchema, 'The level.') },
+  errors: [404, 503],
+})
+
+export const describeUsage = describe({
+  operationId: 'getLanguageLevelUsage',
+  summary: 'How many learners use a level',
+  description: 'Said before deleting it: the learners whose current or target level it is.',
+  tags,
+  access: 'admin',
+  responses: { 200: json(levelUsageSchema, 'The count.') },
+  errors: [404, 503],
+})
+
+export const describeCreate = describe({
+  operationId: 'createLanguageLevel',
+  summary: 'Create a level',
+  description: 'Added last in the order. Codes are unique ignoring case (409 on `code`).',
+  tags,
+  access: 'admin',
+  responses: {
+    201: {
+      ...json(languageLevelSchema, 'The new level.'),
+      headers: { Location: { description: 'The URL of the new level.', schema: { type: 'string' } } },
+    },
+  },
+  errors: [409, 503],
+})
+
+export const describePatch = describe({
+  operationId: 'updateLanguageLevel',
+  summary: 'Change a level',
+  description:
+    'Sends the `version` it read: 409 when the level changed since (no lost update), or when the new code is taken.',
+  tags,
+  access: 'admin',
+  responses: { 200: json(languageLevelSchema, 'The level, its version one higher.') },
+  errors: [404, 409, 503],
+})
+
+export const describeDelete = describe({
+  operationId: 'deleteLanguageLevel',
+  summary: 'Delete a level',
+  description: 'The learners who had it lose it; the other levels close the gap in the order.',
+  tags,
+  access: 'admin',
+  responses: { 204: { description: 'Deleted.' } },
+  errors: [404, 503],
+})
+
+export const describeOrder = describe({
+  operationId: 'reorderLanguageLevels',
+  summary: 'Put the levels in a new order',
+  description:
+    'Every level id once, first to last; 409 when levels were added or deleted since they were read.',
+  tags,
+  access: 'admin',
+  responses: { 200: json(levelListSchema, 'Every level, in the new order.') },
+  errors: [409, 503],
+})

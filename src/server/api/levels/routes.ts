@@ -1,0 +1,101 @@
+import { Hono, type MiddlewareHandler } from 'hono'
+import { z } from 'zod/mini'
+import {
+  levelInputSchema,
+  levelListQuerySchema,
+  levelOrderSchema,
+  levelPatchSchema,
+} from '@/shared/levels'
+import { INT32_MAX } from '@/shared/query'
+import type { Db } from '@/server/db/client'
+import { jsonBody, pathParams, queryParams } from '@/server/http/body'
+import type { AppEnv } from '@/server/http/context'
+import { ApiError } from '@/server/http/errors'
+import { requireAdmin, signedInUser } from '@/server/http/session'
+import { undocumented } from '@/server/openapi/describe'
+import {
+  describeCreate,
+  describeDelete,
+  describeGet,
+  describeList,
+  describeOrder,
+  describePatch,
+  describeUsage,
+} from './docs'
+import {
+  createLevel,
+  deleteLevel,
+  findLevel,
+  levelLister,
+  levelNotFound,
+  levelUsage,
+  reorderLevels,
+  updateLevel,
+} from './store'
+
+/**
+ * `/api/language-levels`: public reads; changes by administrators only, each recorded in the audit
+ * log in its own transaction. `session` reads the session (only the routes that need it pay for it).
+ */
+export function levelRoutes(db: Db, session: MiddlewareHandler<AppEnv>) {
+  const admin = [session, requireAdmin(db)] as const
+  const listLevels = levelLister(db)
+  return new Hono<AppEnv>()
+    .get('/', describeList, queryParams(levelListQuerySchema), async (c) => {
+      // Public data that changes: caches may keep it, but must ask again before using it.
+      c.header('Cache-Control', 'no-cache')
+      return c.json(await listLevels(c.req.valid('query')))
+    })
+    .put('/order', describeOrder, ...admin, jsonBody(levelOrderSchema), async (c) => {
+      const levels = await reorderLevels(db, c.req.valid('json').ids, signedInUser(c))
+      c.header('Cache-Control', 'no-store')
+      return c.json(levels)
+    })
+    // `/order` is a path of its own, not a level's id: 405 for its other methods (app.ts
+    // answers the ones no route has).
+    .on(['GET', 'PATCH', 'DELETE'], '/order', undocumented, () => {
+      throw new ApiError('method_not_allowed', 'This path takes only PUT.', undefined, { Allow: 'PUT' })
+    })
+    .get('/:id', describeGet, levelIdParam, async (c) => {
+      const level = await findLevel(db, c.req.valid('param').id)
+      c.header('Cache-Control', 'no-cache')
+      return c.json(level)
+    })
+    .get('/:id/usage', describeUsage, ...admin, levelIdParam, async (c) => {
+      const usage = await levelUsage(db, c.req.valid('param').id)
+      c.header('Cache-Control', 'no-store')
+      return c.json(usage)
+    })
+    .post('/', describeCreate, ...admin, jsonBody(levelInputSchema), async (c) => {
+      const level = await createLevel(db, c.req.valid('json'), signedInUser(c))
+      c.header('Location', `/api/language-levels/${level.id}`)
+      c.header('Cache-Control', 'no-store')
+      return c.json(level, 201)
+    })
+    .patch('/:id', describePatch, ...admin, levelIdParam, jsonBody(levelPatchSchema), async (c) => {
+      const level = await updateLevel(db, c.req.valid('param').id, c.req.valid('json'), signedInUser(c))
+      c.header('Cache-Control', 'no-store')
+      return c.json(level)
+    })
+    .delete('/:id', describeDelete, ...admin, levelIdParam, async (c) => {
+      await deleteLevel(db, c.req.valid('param').id, signedInUser(c))
+      return c.body(null, 204)
+    })
+}
+
+/**
+ * The id of a path: a positive integer column. Anything else names no level: 404, like an id with
+ * no row, not 400.
+ */
+const levelIdParam = pathParams(
+  z.object({
+    id: z.pipe(
+      z.string().check(z.regex(/^[1-9]\d{0,9}$/)),
+      z.pipe(
+        z.transform((value: string) => Number(value)),
+        z.number().check(z.int(), z.maximum(INT32_MAX)),
+      ),
+    ),
+  }),
+  levelNotFound,
+)

@@ -1,0 +1,181 @@
+import type { BetterAuthOptions } from 'better-auth'
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api'
+import type { Logger } from 'pino'
+import { NAME_MAX_LENGTH, isHttpsUrl, nameProblem, nameSchema, readableName } from '@/shared/auth'
+import type { Config } from '@/server/config'
+import type { Database } from '@/server/db/client'
+import type { MailThrottle } from '@/server/mail/index'
+import { KNOWN_DEVICE_COOKIE, type knownDevices } from './known-device'
+import { SESSION_LIFETIME_SECONDS } from './lifetimes'
+import { SIGN_IN_LOCKOUT, type SignInLockout } from './lockout'
+import { isWeakPassword } from './password-strength'
+import { grantAdminOnVerification } from './roles'
+
+/** Where a new password is chosen. */
+const passwordPaths = new Set(['/sign-up/email', '/reset-password', '/change-password', '/set-password'])
+
+/** Where a name or an avatar is set. */
+const profilePaths = new Set(['/sign-up/email', '/update-user'])
+
+/** Names are 1–100 characters; avatars are HTTPS URLs (the CSP loads no other remote image). */
+function checkProfile(body: Record<string, unknown>) {
+  if ('name' in body && !nameSchema.safeParse(body.name).success) {
+    const problem = typeof body.name === 'string' ? nameProblem(body.name.trim()) : undefined
+    throw new APIError('BAD_REQUEST', {
+      code: 'INVALID_NAME',
+      message:
+        problem === 'control'
+          ? 'A name cannot contain control characters or text-direction marks.'
+          : problem === 'blank'
+            ? 'Enter a name with letters or other visible characters.'
+            : `Enter a name of 1 to ${NAME_MAX_LENGTH} characters.`,
+    })
+  }
+  if ('image' in body && body.image !== null && !(typeof body.image === 'string' && isHttpsUrl(body.image))) {
+    throw new APIError('BAD_REQUEST', {
+      code: 'INVALID_IMAGE',
+      message: 'The avatar must be an https:// address.',
+    })
+  }
+}
+
+/** better-auth's allowed wrong attempts at one emailed code (its default). */
+const CODE_ATTEMPTS = 3
+/** The answers to a wrong guess at an emailed code; the one that uses the code up is among them. */
+const burntCodeErrors = new Set(['INVALID_OTP', 'TOO_MANY_ATTEMPTS'])
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
+
+/**
+ * What better-auth does not do itself around its endpoints: the email throttle, the sign-in
+ * lock-out and known devices, and the checks of passwords, names and avatars.
+ */
+export function authHooks({ devices, lockout, mailThrottle, claimThrottleSlot, logger }: {
+  devices: ReturnType<typeof knownDevices>
+  lockout: SignInLockout
+  mailThrottle: MailThrottle
+  /** 429 while the address's email slot is held (`authEmails` in emails.ts). */
+  claimThrottleSlot: (path: string, body: Record<string, unknown>, request: Request | undefined) => Promise<void>
+  logger: Logger
+}) {
+  return {
+    // What better-auth does not check itself, before its endpoint runs.
+    before: createAuthMiddleware(async (ctx) => {
+      // A JSON body that is not an object is refused before (apiBodyGuard); safe on its own too.
+      const sent: unknown = ctx.body
+      const body = (typeof sent === 'object' && sent !== null && !Array.isArray(sent) ? sent : {}) as Record<string, unknown>
+      await claimThrottleSlot(ctx.path, body, ctx.request)
+      // The owner's own browser is not held back by failures strangers caused (known-device.ts).
+      if (
+        ctx.path === '/sign-in/email' &&
+        typeof body.email === 'string' &&
+        !devices.knows(ctx.getCookie(ctx.context.createAuthCookie(KNOWN_DEVICE_COOKIE).name), body.email)
+      ) {
+        // The same answer for every email, with or without an account.
+        const seconds = await lockout.lockedFor(body.email)
+        if (seconds > 0) {
+          throw new APIError(
+            'TOO_MANY_REQUESTS',
+            {
+              code: 'SIGN_IN_LOCKED',
+              message:
+                'Too many failed sign-in attempts for this email. Try again later, sign in with a code, or reset your password.',
+            },
+            { 'Retry-After': String(seconds) },
+          )
+        }
+      }
+      if (ctx.path === '/delete-user' && (typeof body.password !== 'string' || body.password === '')) {
+        throw new APIError('BAD_REQUEST', {
+          code: 'PASSWORD_REQUIRED',
+          message: 'Enter your password to delete the account.',
+        })
+      }
+      if (profilePaths.has(ctx.path)) checkProfile(body)
+      // Every way of choosing a password refuses a weak one.
+      const password = body.password ?? body.newPassword
+      if (passwordPaths.has(ctx.path) && typeof password === 'string') {
+        const session = ctx.context.session as { user?: { email?: string; name?: string } } | null
+        if (isWeakPassword(password, [body.email, body.name, session?.user?.email, session?.user?.name])) {
+          throw new APIError('BAD_REQUEST', {
+            code: 'PASSWORD_TOO_WEAK',
+            message: 'This password is too common or too easy to guess.',
+          })
+        }
+      }
+    }),
+    after: createAuthMiddleware(async (ctx) => {
+      const returned = ctx.context.returned
+      const deviceCookie = ctx.context.createAuthCookie(KNOWN_DEVICE_COOKIE, { maxAge: SESSION_LIFETIME_SECONDS })
+      // Signed in (a second factor, when there is one, passed): this browser knows the account.
+      const signedIn = ctx.context.newSession?.user.email
+      if (signedIn && !isAPIError(returned) && !(isRecord(returned) && 'twoFactorRedirect' in returned)) {
+        const known = devices.remember(ctx.getCookie(deviceCookie.name), signedIn)
+        ctx.setCookie(deviceCookie.name, known, deviceCookie.attributes)
+      }
+      const { email } = (ctx.body ?? {}) as Record<string, unknown>
+      if (typeof email !== 'string') return
+      // An emailed code its wrong attempts have used up is replaced by the next request, at once:
+      // whoever burnt it does not also hold the owner's next email back for the throttle window.
+      if (ctx.path === '/sign-in/email-otp' && isAPIError(returned) && burntCodeErrors.has(String(returned.body?.code))) {
+        const record = await ctx.context.internalAdapter.findVerificationValue(`sign-in-otp-${email.toLowerCase()}`)
+        const attempts = Number(record?.value.split(':').at(-1) ?? CODE_ATTEMPTS)
+        if (attempts >= CODE_ATTEMPTS) await mailThrottle.release?.('sign-in-code', email)
+      }
+      if (ctx.path !== '/sign-in/email') return
+      const owner = devices.knows(ctx.getCookie(deviceCookie.name), email)
+      // The right password clears the count (even when a second factor is still to come) — but
+      // not on the owner's known browser, which is past the lock anyway: there, clearing it
+      // would give a stranger who is guessing five more tries.
+      if (!isAPIError(returned)) {
+        if (!owner) await lockout.clear(email)
+      } else if (
+        returned.body?.code === 'INVALID_EMAIL_OR_PASSWORD' &&
+        !owner &&
+        (await lockout.recordFailure(email))
+      ) {
+        logger.warn(
+          { email, failures: SIGN_IN_LOCKOUT.maxFailures, lockSeconds: SIGN_IN_LOCKOUT.lockSeconds },
+          'password sign-in locked for this email after repeated failures',
+        )
+      }
+    }),
+  }
+}
+
+/** What happens as better-auth writes a user: names made readable, the admin role granted. */
+export function userDatabaseHooks({ config, database, logger }: { config: Config; database: Database; logger: Logger }) {
+  // A user update's before hook sees what it sets, its after hook whom it changed: the endpoint
+  // context they share pairs the two.
+  const verifyingUpdates = new WeakSet<object>()
+  return {
+    user: {
+      // Every way an account is made: a sign-up's name was checked before (400 when unreadable);
+      // a name that comes from elsewhere (an identity provider) is made readable here.
+      create: {
+        before: (data) =>
+          Promise.resolve({
+            data: { ...data, name: readableName(String(data.name ?? '')) ?? String(data.email).split('@')[0] },
+          }),
+      },
+      // The role is granted on every update that marks an email verified: the link, the code
+      // sign-in of an unconfirmed account, an email change. better-auth's
+      // `afterEmailVerification` misses the code sign-in (and the code password reset).
+      update: {
+        before: (data, ctx) => {
+          if (data.emailVerified === true && ctx) verifyingUpdates.add(ctx)
+          if (typeof data.name !== 'string') return Promise.resolve()
+          // An unreadable new name from elsewhere leaves the name as it was.
+          const { name, ...rest } = data
+          const readable = readableName(name)
+          return Promise.resolve({ data: readable ? { ...rest, name: readable } : rest })
+        },
+        after: async (updated, ctx) => {
+          if (!ctx || !verifyingUpdates.delete(ctx) || !updated.emailVerified) return
+          const role = typeof updated.role === 'string' ? updated.role : null
+          await grantAdminOnVerification(database.db, logger, config.adminEmails, { ...updated, role })
+        },
+      },
+    },
+  } satisfies BetterAuthOptions['databaseHooks']
+}

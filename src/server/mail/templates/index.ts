@@ -1,0 +1,49 @@
+import type { MailKind, MailMessage } from '@/server/mail/types'
+import { accountExistsMail } from './account-exists'
+import { type ChangeEmailMailInput, changeEmailMail } from './change-email'
+import type { RenderedMail } from './layout'
+import type { LinkMailInput, NoticeMailInput } from './parts'
+import { resetPasswordMail } from './reset-password'
+import { type CodeMailInput, signInCodeMail } from './sign-in-code'
+import { verifyEmailMail } from './verify-email'
+
+export { accountExistsMail } from './account-exists'
+export { type ChangeEmailMailInput, changeEmailMail } from './change-email'
+export { formatDuration } from './duration'
+export { type RenderedMail, escapeHtml } from './layout'
+export { type LinkMailInput, type NoticeMailInput, resolveMailLocale } from './parts'
+export { resetPasswordMail } from './reset-password'
+export { type CodeMailInput, signInCodeMail } from './sign-in-code'
+export { verifyEmailMail } from './verify-email'
+
+export type MailTemplateInput =
+  | ({ kind: 'verify-email' } & LinkMailInput)
+  | ({ kind: 'reset-password' } & LinkMailInput)
+  | ({ kind: 'change-email' } & ChangeEmailMailInput)
+  | ({ kind: 'sign-in-code' } & CodeMailInput)
+  | ({ kind: 'account-exists' } & NoticeMailInput)
+
+/** Renders the email of any kind. */
+export function renderMail(input: MailTemplateInput): RenderedMail {
+  switch (input.kind) {
+    case 'verify-email':
+      return verifyEmailMail(input)
+    case 'reset-password':
+      return resetPasswordMail(input)
+    case 'change-email':
+      return changeEmailMail(input)
+    case 'sign-in-code':
+      return signInCodeMail(input)
+    case 'account-exists':
+      return accountExistsMail(input)
+  }
+}
+
+/** Renders an email and addresses it: the result goes straight to `Mailer.send`. */
+export function composeMail(to: string, input: MailTemplateInput): MailMessage {
+  const kind: MailKind = input.kind
+  const rendered = renderMail(input)
+  return input.kind === 'sign-in-code'
+    ? { kind, to, ...rendered, code: input.code.trim() }
+    : { kind, to, ...rendered, link: input.link }
+}
