@@ -43,7 +43,7 @@ const secretPathSegment = /(\/reset-password\/)[^/?#\s"']+/g
  * Runs on every request line: a plain string check first, the rewriting only when there is
  * something to rewrite.
  */
-export function redactUrlSecrets(text: string): string {
+function redactUrlSecrets(text: string): string {
   let result = text
   if (result.includes('/reset-password/')) result = result.replace(secretPathSegment, `$1${CENSOR}`)
   if (result.includes('=')) {

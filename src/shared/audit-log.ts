@@ -33,7 +33,7 @@ export interface AuditPage {
   pageSize: number
 }
 
-export const AUDIT_PAGE_SIZE_MAX = 100
+const AUDIT_PAGE_SIZE_MAX = 100
 
 export const auditListQuerySchema = z.object({
   page: z._default(positiveIntParam(100_000), 1),

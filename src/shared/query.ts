@@ -13,7 +13,7 @@ export const rowNumber = () => z.number().check(z.int(), z.minimum(1), z.maximum
  * A pattern of the decimal numbers from 1 to `max`, without leading zeros (`^(?:[1-9]\d?|100)$`
  * for 100): the documented form of a query-string integer says exactly what the server takes.
  */
-export function rangePattern(max: number): string {
+function rangePattern(max: number): string {
   const digits = String(max)
   const alternatives: string[] = []
   if (digits.length > 1) alternatives.push(`[1-9]\\d{0,${digits.length - 2}}`)

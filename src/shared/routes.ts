@@ -34,7 +34,7 @@ export const routeTable = [
 export type AppPath = (typeof routeTable)[number]['path']
 
 /** Route parameters that must be positive integers (`1`, `42`; not `0`, `01`, `-1`, `1.5`). */
-export const positiveIntPattern = /^[1-9]\d{0,15}$/
+const positiveIntPattern = /^[1-9]\d{0,15}$/
 
 export function parsePositiveInt(value: string): number | undefined {
   return positiveIntPattern.test(value) ? Number(value) : undefined

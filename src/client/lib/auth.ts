@@ -120,7 +120,7 @@ export async function refreshSession(...events: AuthEvent[]): Promise<SessionUse
 }
 
 /** How often an open tab checks that its session still holds (and renews it: used = renewed). */
-export const SESSION_CHECK_INTERVAL_MS = 5 * 60 * 1000
+const SESSION_CHECK_INTERVAL_MS = 5 * 60 * 1000
 
 /**
  * Reads the session from the database when a signed-in tab comes back into view and every five

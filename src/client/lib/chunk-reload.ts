@@ -4,7 +4,7 @@
  * follow the same policy with the same sessionStorage key, so that no chunk ever reloads the page
  * twice: once per failing chunk per tab, then the error screen.
  */
-export function isChunkLoadError(error: unknown): error is Error {
+function isChunkLoadError(error: unknown): error is Error {
   return (
     error instanceof Error &&
     /^(Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed)/.test(

@@ -20,7 +20,7 @@ async function requireUser(ctx: GuardContext): Promise<SessionUser> {
 }
 
 /** The named route guards ("route middleware" in the seed). */
-export const guardRegistry: Readonly<Record<string, Guard>> = {
+const guardRegistry: Readonly<Record<string, Guard>> = {
   auth: async (ctx) => {
     await requireUser(ctx)
   },

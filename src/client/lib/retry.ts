@@ -1,7 +1,7 @@
 import { isRetryable } from './http-error'
 
 /** Reads: up to 3 attempts in all, only for network failures and 502/503/504. */
-export const MAX_READ_ATTEMPTS = 3
+const MAX_READ_ATTEMPTS = 3
 
 export function retryRead(failureCount: number, error: unknown): boolean {
   return failureCount < MAX_READ_ATTEMPTS - 1 && isRetryable(error)

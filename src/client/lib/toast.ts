@@ -3,8 +3,8 @@ import { atom } from 'nanostores'
 /** How toasts behave (docs/product.md §6). */
 export const TOAST_DURATION_MS = 5000
 export const TOAST_SWIPE_THRESHOLD = 50
-export const TOAST_LIMIT = 5
-export const TOAST_REMOVE_DELAY_MS = 200
+const TOAST_LIMIT = 5
+const TOAST_REMOVE_DELAY_MS = 200
 export const TOAST_GAP_PX = 16
 export const TOAST_HOTKEY = ['F8']
 

@@ -39,7 +39,7 @@ const emailRequests: Record<string, (body: Record<string, unknown>) => MailKind 
  * `updateTo`. Read without checking the signature: it only picks the email's wording, and
  * `/verify-email` checks the token when the link is opened.
  */
-export function isEmailChangeToken(token: string): boolean {
+function isEmailChangeToken(token: string): boolean {
   try {
     const payload: unknown = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString())
     return typeof payload === 'object' && payload !== null && 'updateTo' in payload && Boolean(payload.updateTo)

@@ -10,7 +10,7 @@ const zxcvbn = new ZxcvbnFactory({
   graphs: common.adjacencyGraphs,
 })
 
-export const MIN_PASSWORD_SCORE = 2
+const MIN_PASSWORD_SCORE = 2
 
 /**
  * How much of a password (and of each of the user's own words) is scored. zxcvbn's time grows

@@ -86,9 +86,9 @@ export const POOL_SIZE = 10
 // for 10 s, and a transaction's ROLLBACK waited as long again behind its stuck query.)
 
 /** Waiting for a connection of the pool (all busy) or for a new one to be made. */
-export const CONNECT_TIMEOUT_MS = 1500
+const CONNECT_TIMEOUT_MS = 1500
 /** Waiting for the answer to one query; the app's queries take milliseconds. */
-export const QUERY_TIMEOUT_MS = 3000
+const QUERY_TIMEOUT_MS = 3000
 
 function openPostgres(databaseUrl: string, logger: Logger): Database {
   const pool = new pg.Pool({

@@ -15,7 +15,7 @@ import os from 'node:os'
  *   holder has not touched it for `STALE_AFTER_MS`. A holder touches its lock every
  *   `HEARTBEAT_MS`.
  */
-export const HEARTBEAT_MS = 10_000
+const HEARTBEAT_MS = 10_000
 export const STALE_AFTER_MS = 30_000
 
 export interface LockHolder {

@@ -4,7 +4,7 @@ import { z } from 'zod/mini'
 import type { AppEnv } from './context'
 import { ApiError, defaultMessages } from './errors'
 
-export const MAX_BODY_BYTES = 64 * 1024
+const MAX_BODY_BYTES = 64 * 1024
 
 const methodsWithBody = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 

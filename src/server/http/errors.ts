@@ -39,7 +39,7 @@ export function errorBody(code: ErrorCode, message: string, fields?: FieldErrors
   return { error: fields ? { code, message, fields } : { code, message } }
 }
 
-export function errorResponse(c: Context, error: ApiError): Response {
+function errorResponse(c: Context, error: ApiError): Response {
   for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value)
   c.header('Cache-Control', 'no-store')
   return c.json(

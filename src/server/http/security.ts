@@ -34,7 +34,7 @@ export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
  * What answers other than HTML pages carry (JSON, files): nothing may load or run, nobody may
  * frame it (OWASP's advice for APIs; also shorter, on the busiest answers).
  */
-export const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'"
+const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'"
 
 /** What every answer carries besides its policy, whatever its type. */
 const everyAnswer: Readonly<Record<string, string>> = {

@@ -13,7 +13,7 @@ import { ExpiringLru, type SessionCookieNames, cacheCookieExpiry, readSessionCoo
  * At most this many sessions are remembered per process (a few hundred bytes each); beyond that
  * the least recently used one is forgotten, and its next request asks better-auth again.
  */
-export const SESSION_MEMO_MAX_ENTRIES = 10_000
+const SESSION_MEMO_MAX_ENTRIES = 10_000
 
 /**
  * Reads the session of the request (better-auth's cookie, served from its signed cache cookie for

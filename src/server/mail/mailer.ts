@@ -5,8 +5,6 @@ import { createOutboxWriter, outboxDir } from './outbox'
 import { createMemoryMailThrottle, type MailThrottle } from './throttle'
 import { type MailMessage, mailKinds } from './types'
 
-export { readOutbox, type OutboxEntry, type OutboxFilter } from './outbox'
-
 export interface Mailer {
   /** `smtp` with SMTP_URL; `outbox` (log + files under DATA_DIR/outbox) without it. */
   readonly mode: 'smtp' | 'outbox'
@@ -22,7 +20,7 @@ export interface Mailer {
   close(): Promise<void>
 }
 
-export interface SmtpTimeouts {
+interface SmtpTimeouts {
   /** To open the TCP (or TLS) connection. */
   connectionMs: number
   /** From connecting to the server's greeting. */
@@ -31,7 +29,7 @@ export interface SmtpTimeouts {
   socketMs: number
 }
 
-export const defaultSmtpTimeouts: SmtpTimeouts = {
+const defaultSmtpTimeouts: SmtpTimeouts = {
   connectionMs: 10_000,
   greetingMs: 10_000,
   socketMs: 30_000,

@@ -14,7 +14,7 @@ export interface MailThrottle {
   release?(kind: MailKind, email: string): Promise<void>
 }
 
-export const mailThrottleWindowMs = 60_000
+const mailThrottleWindowMs = 60_000
 
 export interface MemoryMailThrottleOptions {
   /** Length of the window in milliseconds (default 60 s). */
@@ -24,7 +24,7 @@ export interface MemoryMailThrottleOptions {
 }
 
 /** The address as the throttle counts it: `A@Example.com ` and `a@example.com` are one address. */
-export function throttleKey(kind: MailKind, email: string): string {
+function throttleKey(kind: MailKind, email: string): string {
   return `${kind}:${email.trim().toLowerCase()}`
 }
 

@@ -67,13 +67,13 @@ export function json(schema: z.ZodMiniType, description: string) {
 }
 
 /** A successful answer: a description, and its JSON (`json()`) and headers if any. */
-export interface Answer {
+interface Answer {
   description: string
   content?: ReturnType<typeof json>['content']
   headers?: Record<string, { description: string; schema: { type: 'string' | 'integer' } }>
 }
 
-export type Access = 'public' | 'user' | 'admin'
+type Access = 'public' | 'user' | 'admin'
 
 export interface RouteDescription {
   summary: string

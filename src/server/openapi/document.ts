@@ -42,7 +42,7 @@ const description = `The HTTP API of the app: JSON under \`/api\`.
 - **Methods**: a path of this document called with a method it does not list answers 405 with
   \`Allow\`; any other path answers 404.`
 
-export async function buildOpenApiDocument(
+async function buildOpenApiDocument(
   app: Hono<AppEnv>,
   auth: Auth,
   config: Config,

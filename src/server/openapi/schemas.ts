@@ -125,7 +125,7 @@ export const levelUsageSchema = answer<LevelUsage>(
   'How many learners have the level as their current or target level.',
 )(z.object({ learners: count }))
 
-export const auditEntrySchema = answer<AuditEntry>(
+const auditEntrySchema = answer<AuditEntry>(
   'AuditEntry',
   'One administrative change; the actor is null for the command line.',
 )(

@@ -3,7 +3,7 @@ import { Input } from '@/client/components/ui/field'
 import { SearchIcon } from '@/client/components/ui/icons'
 
 /** How long typing must pause before the search runs. */
-export const SEARCH_DEBOUNCE_MS = 300
+const SEARCH_DEBOUNCE_MS = 300
 
 /**
  * A search field whose value lives elsewhere (the URL): typing updates it after a pause, Enter at

@@ -3,7 +3,7 @@ import { cn } from '@/client/lib/cn'
 import { initials } from '@/client/lib/initials'
 
 /** Avatar sizes in pixels (docs/product.md §6). */
-export const avatarSizes = {
+const avatarSizes = {
   '3xs': 16,
   '2xs': 20,
   xs: 24,
@@ -15,7 +15,7 @@ export const avatarSizes = {
   '3xl': 48,
 } as const
 
-export type AvatarSize = keyof typeof avatarSizes
+type AvatarSize = keyof typeof avatarSizes
 
 export interface AvatarProps {
   src?: string | null

@@ -12,8 +12,8 @@ import {
 import { cn } from '@/client/lib/cn'
 
 /** Tooltips open after 700 ms; within 300 ms of another closing, at once (docs/product.md §6). */
-export const TOOLTIP_DELAY_MS = 700
-export const TOOLTIP_SKIP_DELAY_MS = 300
+const TOOLTIP_DELAY_MS = 700
+const TOOLTIP_SKIP_DELAY_MS = 300
 
 /**
  * Written here rather than taken from Radix: Radix's tooltip brings floating-ui (about 12 KB gzip)

@@ -10,7 +10,7 @@ import { format } from '@/client/lib/i18n'
 import { Page } from '@/client/components/page'
 import { fetchingMessages } from './messages'
 
-export const serverTimeQuery = (fail: boolean) =>
+const serverTimeQuery = (fail: boolean) =>
   queryOptions({
     queryKey: ['demo', 'server-time', { fail }],
     queryFn: ({ signal }) =>

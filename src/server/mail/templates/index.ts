@@ -7,14 +7,9 @@ import { resetPasswordMail } from './reset-password'
 import { type CodeMailInput, signInCodeMail } from './sign-in-code'
 import { verifyEmailMail } from './verify-email'
 
-export { accountExistsMail } from './account-exists'
-export { type ChangeEmailMailInput, changeEmailMail } from './change-email'
 export { formatDuration } from './duration'
 export { type RenderedMail, escapeHtml } from './layout'
-export { type LinkMailInput, type NoticeMailInput, resolveMailLocale } from './parts'
-export { resetPasswordMail } from './reset-password'
-export { type CodeMailInput, signInCodeMail } from './sign-in-code'
-export { verifyEmailMail } from './verify-email'
+export { resolveMailLocale } from './parts'
 
 export type MailTemplateInput =
   | ({ kind: 'verify-email' } & LinkMailInput)
