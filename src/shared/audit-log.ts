@@ -1,7 +1,7 @@
 import { z } from 'zod/mini'
 import { positiveIntParam } from './query'
 
-/** Every administrative change the audit log records (PRODUCT §4). */
+/** Every administrative change the audit log records (docs/product.md §4). */
 export const auditActions = [
   'level.create',
   'level.update',

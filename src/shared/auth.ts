@@ -1,6 +1,6 @@
 import { z } from 'zod/mini'
 
-/** PRODUCT §5: passwords are 8–128 characters (the server checks strength as well). */
+/** Passwords have 8–128 characters (the server checks strength as well; docs/product.md §5). */
 export const PASSWORD_MIN_LENGTH = 8
 export const PASSWORD_MAX_LENGTH = 128
 export const NAME_MAX_LENGTH = 100

@@ -21,7 +21,7 @@ export interface AuthContext {
   getFreshUser(): Promise<SessionUser | null>
 }
 
-/** What subscribers of `onAuthStateChange` hear (the seed's session events). */
+/** What subscribers of `onAuthStateChange` hear (docs/product.md §5). */
 export type AuthEvent =
   | 'INITIAL_SESSION'
   | 'SIGNED_IN'

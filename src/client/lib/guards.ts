@@ -19,7 +19,7 @@ async function requireUser(ctx: GuardContext): Promise<SessionUser> {
   return user
 }
 
-/** The named route guards ("route middleware" in the seed). */
+/** The named route guards (docs/product.md §2). */
 const guardRegistry: Readonly<Record<string, Guard>> = {
   auth: async (ctx) => {
     await requireUser(ctx)

@@ -105,7 +105,7 @@ export async function createAuth(deps: {
       sendVerificationEmail: emails.sendVerificationEmail,
     },
     user: {
-      // A new address is used once its owner opens the link sent to it (PRODUCT §3 /account).
+      // A new address is used once its owner opens the link sent to it (docs/product.md §3, /account).
       changeEmail: { enabled: true },
       // Deleting an account takes its password (checked in the before hook, hooks.ts).
       deleteUser: { enabled: true },

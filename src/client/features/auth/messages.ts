@@ -1,7 +1,7 @@
 import { params } from '@nanostores/i18n'
 import { i18n } from '@/client/lib/i18n'
 
-/** Registration, sign-in and the emailed links (PRODUCT §7 labels). */
+/** Registration, sign-in and the emailed links (labels of docs/product.md §7). */
 export const authMessages = i18n('auth', {
   name: 'Name',
   email: 'Email',

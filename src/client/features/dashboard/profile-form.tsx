@@ -27,7 +27,7 @@ const selectClass =
 
 const toId = (value: string) => (value === '' ? null : Number(value))
 
-/** "Language", "Current level", "Target level" and "Save profile" (PRODUCT §7). */
+/** "Language", "Current level", "Target level" and "Save profile" (docs/product.md §7). */
 export function ProfileForm({ profile, levels }: { profile: LearnerProfile; levels: LanguageLevel[] }) {
   const t = useStore(dashboardMessages)
   const lang = useStore(locale)

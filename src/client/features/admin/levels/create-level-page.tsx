@@ -10,7 +10,7 @@ import { levelFormMessages } from './messages'
 
 /**
  * `/create` and `/admin/language-levels/create`: the level form; on success, the new level's page.
- * The second route is guarded by `auth` only (as in the seed), so a signed-in learner may land
+ * The second route is guarded by `auth` only (docs/product.md §3), so a signed-in learner may land
  * here: they see the form with a notice and cannot send it (the server refuses them anyway).
  */
 export function CreateLevelPage() {
