@@ -104,5 +104,6 @@ export function redisProblem(url, timeoutMs = 3000) {
       if (answer.includes('\r\n')) done(answer.startsWith('+PONG') ? undefined : `answered ${JSON.stringify(answer.trim())}`)
     })
     socket.on('error', (error) => done(error.message))
+    socket.on('close', () => done('the connection closed without an answer'))
   })
 }
