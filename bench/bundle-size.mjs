@@ -5,12 +5,11 @@
 //
 //   node bench/bundle-size.mjs [--pages=/,/login,/about] [--budget=125] [--quiet]
 import { gzipSync } from 'node:zlib'
-import { chromium } from '@playwright/test'
 import {
-  chromeFlags,
   chromePath,
   desktopUserAgent,
   kb,
+  launchChromium,
   parseArgs,
   printEnvironment,
   printSummary,
@@ -87,7 +86,7 @@ async function measurePage(browser, userAgent, baseUrl, pagePath) {
 printEnvironment({ chromium: chromePath, budget: `${budgetKb} KB gzip (1 KB = 1000 B)` })
 
 const results = await withServer({}, async (server) => {
-  const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags, headless: true })
+  const browser = await launchChromium({ headless: true })
   try {
     const userAgent = desktopUserAgent(browser.version())
     console.log(`server: ${server.url} | browser: Chromium ${browser.version()}\n`)

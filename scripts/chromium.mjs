@@ -12,3 +12,15 @@ export const chromeFlags = [
   '--disable-sync',
   '--no-first-run',
 ]
+
+/** A normal desktop Chrome user agent (not "HeadlessChrome", which bot detectors flag). */
+export function desktopUserAgent(chromeVersion = '130.0.0.0') {
+  const major = String(chromeVersion).split('.')[0]
+  return `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36`
+}
+
+/** Playwright's Chromium on this machine's browser, with the flags above. */
+export async function launchChromium(options = {}) {
+  const { chromium } = await import('@playwright/test')
+  return chromium.launch({ executablePath: chromePath, ...options, args: [...chromeFlags, ...(options.args ?? [])] })
+}

@@ -2,28 +2,19 @@
 // what is shipped (dist/, drizzle/, package.json, package-lock.json) gets the production
 // dependencies (`npm ci --omit=dev`); in it the server must start and answer, and the
 // administrator CLI must work with `node`, with no devDependency anywhere.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { freePort, projectRoot as root, spawnNodeServer, waitReady } from './lib/server.mjs'
 
-const root = path.resolve(import.meta.dirname, '..')
 const shipped = ['dist', 'drizzle', 'package.json', 'package-lock.json']
 
 function fail(message) {
   console.error(`✖ production install: ${message}`)
   process.exitCode = 1
   throw new Error(message)
-}
-
-async function freePort() {
-  const server = createServer()
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address()
-  await new Promise((resolve) => server.close(resolve))
-  return port
 }
 
 function run(command, args, options) {
@@ -64,20 +55,8 @@ try {
   }
   const cli = (...args) => run(process.execPath, ['dist/server/cli.js', ...args], { cwd: copy, env })
 
-  server = spawn(process.execPath, ['dist/server/main.js'], { cwd: copy, env, stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  server.stdout.on('data', (chunk) => (output += chunk))
-  server.stderr.on('data', (chunk) => (output += chunk))
-  const exited = new Promise((resolve) => server.on('exit', (code) => resolve(code)))
-
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (server.exitCode !== null) fail(`the server exited with code ${server.exitCode}:\n${output}`)
-    const ready = await fetch(`http://127.0.0.1:${port}/api/ready`).then((r) => r.status, () => 0)
-    if (ready === 200) break
-    if (Date.now() > deadline) fail(`the server was not ready within 60 s:\n${output}`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
+  server = spawnNodeServer({ port, env, cwd: copy, entry: 'dist/server/main.js' })
+  await waitReady(server, { timeoutMs: 60_000, intervalMs: 200 }).catch((error) => fail(error.message))
   const page = await fetch(`http://127.0.0.1:${port}/`)
   if (page.status !== 200 || !(await page.text()).includes('<div id="root"')) fail(`GET / answered ${page.status}, not the app`)
   console.log('server ready, / served')
@@ -86,8 +65,7 @@ try {
   if (whileRunning.code !== 1 || !whileRunning.output.includes('is in use by process')) {
     fail(`admin list while the server runs should refuse (exit 1):\n${whileRunning.output}`)
   }
-  server.kill('SIGTERM')
-  if ((await exited) !== 0) fail(`the server did not stop cleanly:\n${output}`)
+  if ((await server.stop()).code !== 0) fail(`the server did not stop cleanly:\n${server.output.join('\n')}`)
   server = undefined
 
   const listed = cli('admin', 'list')
@@ -95,6 +73,6 @@ try {
   console.log('admin list: refused while the server ran, then answered')
   console.log('✔ production install: server and CLI run from dist/ with production dependencies only')
 } finally {
-  server?.kill('SIGKILL')
+  await server?.stop({ signal: 'SIGKILL' })
   await rm(copy, { recursive: true, force: true })
 }

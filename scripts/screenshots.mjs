@@ -14,18 +14,9 @@
 //   node scripts/screenshots.mjs --all --widths=360,1440 --languages=en,ru --out=/tmp/review
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import { chromium } from '@playwright/test'
-import {
-  appRequest,
-  chromeFlags,
-  chromePath,
-  desktopUserAgent,
-  freePort,
-  parseArgs,
-  projectRoot,
-  registerAndVerify,
-  withServer,
-} from '../bench/lib.mjs'
+import { appRequest, parseArgs, registerAndVerify, withServer } from '../bench/lib.mjs'
+import { desktopUserAgent, launchChromium } from './chromium.mjs'
+import { freePort, projectRoot } from './lib/server.mjs'
 import { ALL_PAGES, SCREENSHOT_MODES, SCREENSHOTS } from './screenshot-list.mjs'
 
 const args = parseArgs()
@@ -65,7 +56,7 @@ await withServer({ env, port }, async (server) => {
   })
   const paths = { level: `/admin/language-levels/${byCode.B1.id}` }
 
-  const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags })
+  const browser = await launchChromium()
   try {
     const variants = widths.flatMap((width) =>
       languages.flatMap((language) => SCREENSHOT_MODES.map((mode) => ({ width, language, mode }))),

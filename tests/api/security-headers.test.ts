@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort } from '../helpers/ports'
+import { freePort } from '../../scripts/lib/server.mjs'
 import {
   fixtureAssetPath,
   fixtureInlineScript,

@@ -1,7 +1,7 @@
 import { base32 } from '@better-auth/utils/base32'
 import { createOTP } from '@better-auth/utils/otp'
 import type { BrowserContext, Page } from '@playwright/test'
-import { expect } from './fixtures'
+import { expect, mainHeading } from './fixtures'
 
 /** An email as the test mail server received it (tests/e2e/mailbox.ts). */
 export interface ReceivedMail {
@@ -96,4 +96,52 @@ export async function signOutFromMenu(page: Page, name: string) {
   await userMenuButton(page, name).click()
   await page.getByRole('button', { name: 'Sign out', exact: true }).click()
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible()
+}
+
+/** Fills and sends the registration form. */
+export async function register(page: Page, name: string, email: string, pass = password) {
+  await page.goto('/register')
+  await page.getByLabel('Name').fill(name)
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(pass)
+  await page.getByLabel('Confirm password').fill(pass)
+  await page.getByRole('button', { name: 'Create account' }).click()
+}
+
+/** Registers through the page and opens the emailed link: signed in, on the dashboard. */
+export async function registerAndConfirm(page: Page, name: string): Promise<string> {
+  const email = uniqueEmail(name)
+  await register(page, name, email)
+  await expect(mainHeading(page)).toHaveText('Check your email')
+  await page.goto(confirmPath(await waitForMail(email, subjects.confirm)))
+  await expect(page).toHaveURL(/\/dashboard$/)
+  await expect(mainHeading(page)).toHaveText(`Hello, ${name}!`)
+  return email
+}
+
+/** Fills and sends the password sign-in form of the page. */
+export async function signInWithPassword(page: Page, email: string, pass = password) {
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(pass)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+}
+
+/**
+ * Turns two-step verification on in the account page's section, with the key of its QR code;
+ * `whileShown` runs while the key and backup codes show. Resolves to the key and backup codes.
+ */
+export async function turnOnTwoStep(page: Page, whileShown?: () => Promise<void>) {
+  const section = page.getByRole('region', { name: 'Two-step verification' })
+  await section.getByRole('button', { name: 'Turn on' }).click()
+  await section.getByLabel('Password', { exact: true }).fill(password)
+  await section.getByRole('button', { name: 'Turn on' }).click()
+  await expect(section.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible()
+  await whileShown?.()
+  const secret = (await section.locator('code').textContent()) ?? ''
+  const backupCodes = await section.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').allTextContents()
+  expect(backupCodes).toHaveLength(10)
+  await section.getByLabel('Authentication code').fill(await authenticatorCode(secret))
+  await section.getByRole('button', { name: 'Verify and turn on' }).click()
+  await expect(section.getByText('On: signing in asks for a code')).toBeVisible()
+  return { secret, backupCodes }
 }

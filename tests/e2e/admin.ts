@@ -1,10 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
+import { freePort, spawnNodeServer, waitReady } from '../../scripts/lib/server.mjs'
 import { expect } from './fixtures'
-import { freePort } from '../helpers/ports'
 
 /** The administrator of the shared server (ADMIN_EMAILS in playwright.config.ts). */
 export const adminEmail = process.env.E2E_ADMIN_EMAIL ?? 'admin@lingua.test'
@@ -72,51 +71,28 @@ export interface OwnServer {
  * `env` adds to or overrides its environment, e.g. DATABASE_URL to run on PostgreSQL instead.
  */
 export async function startOwnServer(options: { env?: Record<string, string> } = {}): Promise<OwnServer> {
-  const port = await freePort()
-  const url = `http://127.0.0.1:${port}`
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'lingua-e2e-own-'))
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    APP_URL: url,
-    SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? 4025}`,
-    MAIL_FROM: 'Lingua <no-reply@lingua.test>',
-    AUTH_RATE_LIMIT_SCALE: '20',
-    ...options.env,
-  }
-  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'ignore', 'pipe'] })
-  const stderr: string[] = []
-  child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString()))
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const port = await freePort()
+  const server = spawnNodeServer({
+    port,
+    env: {
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      APP_URL: `http://127.0.0.1:${port}`,
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? 4025}`,
+      MAIL_FROM: 'Lingua <no-reply@lingua.test>',
+      AUTH_RATE_LIMIT_SCALE: '20',
+      ...options.env,
+    },
+  })
   const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM')
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
-      await exited
-      clearTimeout(timer)
-    }
+    await server.stop({ killAfterMs: 10_000 })
     rmSync(dataDir, { recursive: true, force: true })
   }
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop()
-      throw new Error(`the server exited: ${stderr.join('')}`)
-    }
-    try {
-      if ((await fetch(`${url}/api/ready`)).ok) break
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      await stop()
-      throw new Error(`the server was not ready within 60 s: ${stderr.join('')}`)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  return { url, stop }
+  await waitReady(server).catch(async (error: unknown) => {
+    await stop()
+    throw error
+  })
+  return { url: server.url, stop }
 }

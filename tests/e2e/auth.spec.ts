@@ -1,12 +1,14 @@
-import type { Page } from '@playwright/test'
 import {
   authenticatorCode,
   codeIn,
   confirmPath,
   mailsTo,
-  password,
+  register,
+  registerAndConfirm,
+  signInWithPassword,
   signOutFromMenu,
   subjects,
+  turnOnTwoStep,
   uniqueEmail,
   userMenuButton,
   waitForMail,
@@ -14,32 +16,6 @@ import {
 import { accessibilityViolations, expect, failedResource, mainHeading, test } from './fixtures'
 
 // Every sign-in journey through the pages, with the emails received by the test SMTP server.
-
-async function register(page: Page, name: string, email: string, pass = password) {
-  await page.goto('/register')
-  await page.getByLabel('Name').fill(name)
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(pass)
-  await page.getByLabel('Confirm password').fill(pass)
-  await page.getByRole('button', { name: 'Create account' }).click()
-}
-
-/** Registers through the page and opens the emailed link: signed in, on the dashboard. */
-async function registerAndConfirm(page: Page, name: string): Promise<string> {
-  const email = uniqueEmail(name)
-  await register(page, name, email)
-  await expect(mainHeading(page)).toHaveText('Check your email')
-  await page.goto(confirmPath(await waitForMail(email, subjects.confirm)))
-  await expect(page).toHaveURL(/\/dashboard$/)
-  await expect(mainHeading(page)).toHaveText(`Hello, ${name}!`)
-  return email
-}
-
-async function signInWithPassword(page: Page, email: string, pass = password) {
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(pass)
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-}
 
 test.describe('registration', () => {
   test('register → check your email → the emailed link signs in → dashboard', async ({ page }) => {
@@ -243,18 +219,7 @@ test.describe('two-step verification', () => {
     diagnostics.allowConsoleError(failedResource(400))
     const email = await registerAndConfirm(page, 'Secure User')
     await page.goto('/account')
-    const section = page.getByRole('region', { name: 'Two-step verification' })
-    await section.getByRole('button', { name: 'Turn on' }).click()
-    await section.getByLabel('Password', { exact: true }).fill(password)
-    await section.getByRole('button', { name: 'Turn on' }).click()
-    await expect(section.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible()
-    expect(await accessibilityViolations(page)).toEqual([])
-    const secret = (await section.locator('code').textContent()) ?? ''
-    const backupCodes = await section.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').allTextContents()
-    expect(backupCodes).toHaveLength(10)
-    await section.getByLabel('Authentication code').fill(await authenticatorCode(secret))
-    await section.getByRole('button', { name: 'Verify and turn on' }).click()
-    await expect(section.getByText('On: signing in asks for a code')).toBeVisible()
+    const { secret, backupCodes } = await turnOnTwoStep(page, async () => expect(await accessibilityViolations(page)).toEqual([]))
 
     await signOutFromMenu(page, 'Secure User')
     await page.goto('/login')

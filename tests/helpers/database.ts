@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto'
 import pg from 'pg'
+import { createPostgresDatabase } from '../../scripts/lib/databases.mjs'
 
 export type DatabaseTarget = 'pglite' | 'postgres'
 
@@ -28,29 +28,12 @@ export interface TestDatabase {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL
   if (!adminUrl) throw new Error('createTestDatabase needs TEST_DATABASE_URL (a PostgreSQL URL)')
-
-  const name = `lingua_test_${randomBytes(6).toString('hex')}`
-  const quoted = `"${name}"`
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: adminUrl })
-    await client.connect()
-    try {
-      await client.query(text)
-    } finally {
-      await client.end()
-    }
-  }
-
-  await admin(`CREATE DATABASE ${quoted}`)
-
+  const { name, url, admin, drop } = await createPostgresDatabase(adminUrl, 'lingua_test')
   return {
     name,
-    url: url.toString(),
+    url,
     async query<Row extends pg.QueryResultRow>(text: string, values?: unknown[]) {
-      const client = new pg.Client({ connectionString: url.toString() })
+      const client = new pg.Client({ connectionString: url })
       await client.connect()
       try {
         return (await client.query<Row>(text, values)).rows
@@ -59,12 +42,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       }
     },
     async blockConnections() {
-      await admin(`ALTER DATABASE ${quoted} ALLOW_CONNECTIONS false`)
+      await admin(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS false`)
       await admin(
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}' AND pid <> pg_backend_pid()`,
       )
     },
-    allowConnections: () => admin(`ALTER DATABASE ${quoted} ALLOW_CONNECTIONS true`),
-    drop: () => admin(`DROP DATABASE IF EXISTS ${quoted} WITH (FORCE)`),
+    allowConnections: async () => {
+      await admin(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`)
+    },
+    drop,
   }
 }

@@ -1,17 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import { createInterface } from 'node:readline'
-import { fileURLToPath } from 'node:url'
 import { expect } from 'vitest'
+import { type ExitResult, freePort, projectRoot, serverEntry, spawnNodeServer, waitReady } from '../../scripts/lib/server.mjs'
 import { createTestDatabase, type DatabaseTarget, type TestDatabase } from './database'
-import { freePort } from './ports'
 
-export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-const serverEntry = path.join(projectRoot, 'dist/server/main.js')
+export { projectRoot, type ExitResult }
 
 /** Body of the inline script of the fixture page; whitespace included, as CSP hashes it. */
 export const fixtureInlineScript = `
@@ -43,11 +40,6 @@ export interface ServerOptions {
   database?: DatabaseTarget
 }
 
-export interface ExitResult {
-  code: number | null
-  signal: NodeJS.Signals | null
-}
-
 export interface ServerProcess {
   url: string
   port: number
@@ -56,6 +48,8 @@ export interface ServerProcess {
   /** Only the lines of stderr. */
   stderr: string[]
   process: ChildProcess
+  /** performance.now() right before the spawn. */
+  spawnedAt: number
   clientDir: string
   /** The PGlite folder, when the server runs on PGlite. */
   dataDir: string | undefined
@@ -73,10 +67,6 @@ const running = new Set<ServerProcess>()
 export async function stopAllServers(): Promise<void> {
   await Promise.all([...running].map((server) => server.stop()))
 }
-// Last resort when the worker itself goes away.
-process.on('exit', () => {
-  for (const server of running) server.process.kill('SIGKILL')
-})
 
 async function createFixtureClient(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'lingua-client-'))
@@ -117,14 +107,9 @@ export async function spawnServer(options: ServerOptions = {}): Promise<ServerPr
   }
 
   const port = env.PORT && /^\d+$/.test(env.PORT) ? Number(env.PORT) : await freePort()
-  const child = spawn(process.execPath, [serverEntry], {
-    cwd: projectRoot,
-    // Only what the server needs, so that the developer's own variables do not leak in.
+  const child = spawnNodeServer({
+    port,
     env: {
-      PATH: process.env.PATH ?? '',
-      TMPDIR: os.tmpdir(),
-      PORT: String(port),
-      HOST: '127.0.0.1',
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
       // The address the tests call: better-auth refuses requests and links of another origin.
@@ -133,46 +118,25 @@ export async function spawnServer(options: ServerOptions = {}): Promise<ServerPr
       ...(dataDir ? { DATA_DIR: dataDir } : {}),
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-
-  const logs: string[] = []
-  const stderr: string[] = []
-  const collect = (stream: NodeJS.ReadableStream, alsoInto?: string[]) =>
-    new Promise<void>((resolve) => {
-      const lines = createInterface({ input: stream, crlfDelay: Infinity })
-      lines.on('line', (line) => {
-        logs.push(line)
-        alsoInto?.push(line)
-      })
-      lines.on('close', resolve)
-    })
-  const outputRead = Promise.all([collect(child.stdout), collect(child.stderr, stderr)])
-  const exited = new Promise<ExitResult>((resolve) => {
-    child.on('exit', (code, signal) => {
-      void outputRead.then(() => resolve({ code, signal }))
-    })
   })
 
   let stopping: Promise<ExitResult> | undefined
   const server: ServerProcess = {
-    url: `http://127.0.0.1:${port}`,
+    url: child.url,
     port,
-    logs,
-    stderr,
-    process: child,
+    logs: child.output,
+    stderr: child.stderr,
+    process: child.child,
+    spawnedAt: child.spawnedAt,
     clientDir,
     dataDir,
     database,
-    exited,
+    exited: child.exited,
     stop(signal: NodeJS.Signals = 'SIGTERM') {
       stopping ??= (async () => {
-        if (child.exitCode === null && child.signalCode === null) child.kill(signal)
-        const kill = setTimeout(() => child.kill('SIGKILL'), 20_000)
         try {
-          return await exited
+          return await child.stop({ signal })
         } finally {
-          clearTimeout(kill)
           running.delete(server)
           for (const cleanup of cleanups.reverse()) await cleanup()
         }
@@ -188,37 +152,12 @@ export async function spawnServer(options: ServerOptions = {}): Promise<ServerPr
 export async function startServer(options: ServerOptions = {}): Promise<ServerProcess> {
   const server = await spawnServer(options)
   try {
-    await waitUntilReady(server)
+    await waitReady({ ...server, output: server.logs }, { timeoutMs: 30_000 })
   } catch (error) {
     await server.stop('SIGKILL')
     throw error
   }
   return server
-}
-
-async function waitUntilReady(server: ServerProcess, timeoutMs = 30_000): Promise<void> {
-  let exit: ExitResult | undefined
-  void server.exited.then((result) => (exit = result))
-  const deadline = Date.now() + timeoutMs
-  let lastProblem = 'no answer yet'
-  while (Date.now() < deadline) {
-    if (exit) {
-      throw new Error(
-        `The server exited (code ${exit.code}, signal ${exit.signal}) before it was ready. Its output:\n${server.logs.join('\n')}`,
-      )
-    }
-    try {
-      const response = await fetch(`${server.url}/api/ready`, { signal: AbortSignal.timeout(3000) })
-      if (response.status === 200) return
-      lastProblem = `GET /api/ready answered ${response.status}: ${await response.text()}`
-    } catch (error) {
-      lastProblem = String(error)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(
-    `The server was not ready within ${timeoutMs} ms (${lastProblem}). Its output:\n${server.logs.join('\n')}`,
-  )
 }
 
 export type LogEntry = Record<string, unknown> & { msg?: string; requestId?: string }

@@ -1,8 +1,48 @@
+import { Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import { pino } from 'pino'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod/mini'
 import { demoMessageSchema } from '@/shared/demo'
-import { errorCodes, fieldErrorsFromIssues, isApiErrorBody, statusOfCode } from '@/shared/errors'
-import { ApiError, errorBody } from '@/server/http/errors'
+import { type ApiErrorBody, type ErrorCode, errorCodes, fieldErrorsFromIssues, isApiErrorBody } from '@/shared/errors'
+import type { AppEnv } from '@/server/http/context'
+import { ApiError, defaultMessages, errorBody, handleError } from '@/server/http/errors'
+
+/** The HTTP status each code must be answered with (written out: the test is of the answer). */
+const expectedStatus: Record<ErrorCode, number> = {
+  bad_request: 400,
+  validation_failed: 400,
+  weak_password: 400,
+  invalid_token: 400,
+  unauthenticated: 401,
+  invalid_credentials: 401,
+  email_not_verified: 403,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  request_timeout: 408,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  email_recently_sent: 429,
+  headers_too_large: 431,
+  internal_error: 500,
+  service_unavailable: 503,
+}
+
+/** The answer of an app whose one route throws what `fail` throws, through the API's error handler. */
+async function answerTo(fail: () => never): Promise<Response> {
+  const app = new Hono<AppEnv>()
+  app.use(async (c, next) => {
+    c.set('requestId', 'test')
+    c.set('logger', pino({ level: 'silent' }))
+    await next()
+  })
+  app.get('/', () => fail())
+  app.onError(handleError)
+  return app.request('/')
+}
 
 describe('the API error shape', () => {
   it('is built in one place', () => {
@@ -12,22 +52,52 @@ describe('the API error shape', () => {
     })
   })
 
-  it('gives every code its status', () => {
+  it('answers every code with its HTTP status, through the error handler', async () => {
     for (const code of errorCodes) {
-      expect(new ApiError(code, 'x').status).toBe(statusOfCode[code])
+      const response = await answerTo(() => {
+        throw new ApiError(code, `Failed: ${code}`)
+      })
+      expect({ code, status: response.status }).toEqual({ code, status: expectedStatus[code] })
+      expect(response.headers.get('content-type')).toMatch(/^application\/json\b/)
+      expect(response.headers.get('cache-control')).toBe('no-store')
+      expect(await response.json()).toEqual({ error: { code, message: `Failed: ${code}` } })
     }
-    expect(statusOfCode).toMatchObject({
-      validation_failed: 400,
-      unauthenticated: 401,
-      forbidden: 403,
-      not_found: 404,
-      conflict: 409,
-      payload_too_large: 413,
-      unsupported_media_type: 415,
-      rate_limited: 429,
-      internal_error: 500,
-      service_unavailable: 503,
+  })
+
+  it('answers field errors, extra headers, the HTTP exceptions of Hono and any other failure in the same shape', async () => {
+    const invalid = await answerTo(() => {
+      throw new ApiError('validation_failed', 'Bad', { name: ['Required'] })
     })
+    expect(invalid.status).toBe(400)
+    expect(await invalid.json()).toEqual(errorBody('validation_failed', 'Bad', { name: ['Required'] }))
+
+    const limited = await answerTo(() => {
+      throw new ApiError('rate_limited', 'Slow down', undefined, { 'Retry-After': '7' })
+    })
+    expect([limited.status, limited.headers.get('retry-after')]).toEqual([429, '7'])
+
+    // An HTTP exception gets the generic code of its status; a status of no code of its own, the
+    // nearest (4xx: bad_request, 5xx: internal_error).
+    for (const [status, code, answered] of [
+      [404, 'not_found', 404],
+      [405, 'method_not_allowed', 405],
+      [413, 'payload_too_large', 413],
+      [431, 'headers_too_large', 431],
+      [418, 'bad_request', 400],
+      [502, 'internal_error', 500],
+    ] as const) {
+      const response = await answerTo(() => {
+        throw new HTTPException(status)
+      })
+      expect({ status, answered: response.status }).toEqual({ status, answered })
+      expect(((await response.json()) as ApiErrorBody).error.code).toBe(code)
+    }
+
+    const crash = await answerTo(() => {
+      throw new Error('secret detail')
+    })
+    expect(crash.status).toBe(500)
+    expect(await crash.json()).toEqual(errorBody('internal_error', defaultMessages.internal_error))
   })
 
   it('is recognised by the client', () => {

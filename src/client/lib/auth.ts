@@ -54,6 +54,8 @@ let loading: Promise<SessionUser | null> | undefined
 
 function emit(event: AuthEvent, user: SessionUser | null) {
   for (const listener of listeners) listener(event, user)
+  // For listeners outside the app (browser tests, extensions, analytics): the event, no user data.
+  window.dispatchEvent(new CustomEvent('lingua:auth', { detail: { event } }))
 }
 
 function toUser(answer: SessionAnswer | null): SessionUser | null {

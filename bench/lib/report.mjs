@@ -1,0 +1,74 @@
+// Figures and printing: statistics, tables, the environment line, the summary line, options.
+import os from 'node:os'
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b)
+  if (sorted.length === 0) return Number.NaN
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+/** The value below which `p` % of `values` lie (nearest rank); NaN for none. */
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted.length === 0 ? Number.NaN : sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]
+}
+
+export function stats(values) {
+  return {
+    median: median(values),
+    min: Math.min(...values),
+    max: Math.max(...values),
+    runs: values.length,
+  }
+}
+
+export const round = (value, digits = 1) =>
+  Number.isFinite(value) ? Math.round(value * 10 ** digits) / 10 ** digits : null
+
+/** Kilobytes of 1000 bytes, as Vite's build output and the bundle target count them. */
+export const kb = (bytes, digits = 1) => (bytes / 1000).toFixed(digits)
+
+/**
+ * Prints rows (objects) as an aligned text table. `columns`: [{ key, label, align: 'left'|'right' }];
+ * numbers are right-aligned by default.
+ */
+export function printTable(rows, columns) {
+  const cells = rows.map((row) => columns.map((c) => (row[c.key] === undefined || row[c.key] === null ? '–' : String(row[c.key]))))
+  const widths = columns.map((c, i) => Math.max(c.label.length, ...cells.map((r) => r[i].length)))
+  const alignOf = (c, i) => c.align ?? (rows.every((row) => typeof row[c.key] !== 'string') ? 'right' : i === 0 ? 'left' : 'right')
+  const pad = (text, i) => (alignOf(columns[i], i) === 'left' ? text.padEnd(widths[i]) : text.padStart(widths[i]))
+  const line = (values) => values.map(pad).join('  ').trimEnd()
+  console.log(line(columns.map((c) => c.label)))
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '))
+  for (const row of cells) console.log(line(row))
+}
+
+export const verdict = (ok) => (ok ? 'PASS' : 'MISS')
+
+/** The last line of every script: `BENCH_SUMMARY {"bench":"…",…}` on one line, for machines. */
+export function printSummary(bench, data) {
+  console.log(`BENCH_SUMMARY ${JSON.stringify({ bench, at: new Date().toISOString(), ...data })}`)
+}
+
+/** Node, CPU count and load, printed at the top so figures can be compared across machines. */
+export function printEnvironment(extra = {}) {
+  const cpus = os.cpus()
+  const info = {
+    node: process.version,
+    cpus: `${cpus.length} × ${cpus[0]?.model?.trim() ?? '?'}`,
+    loadavg: os.loadavg().map((v) => v.toFixed(2)).join(' '),
+    ...extra,
+  }
+  console.log(Object.entries(info).map(([k, v]) => `${k}: ${v}`).join(' | '))
+}
+
+/** `--name=value` / `--flag` command-line options. */
+export function parseArgs(argv = process.argv.slice(2)) {
+  const options = {}
+  for (const arg of argv) {
+    const m = /^--([^=]+)(?:=(.*))?$/.exec(arg)
+    if (m) options[m[1]] = m[2] ?? true
+  }
+  return options
+}

@@ -1,0 +1,130 @@
+// Running wrk, reading its figures, and printing them.
+import { spawn } from 'node:child_process'
+import { printTable } from './report.mjs'
+import { track } from './server.mjs'
+
+/** A wrk duration/latency figure ("1.23ms", "450.00us", "1.02s", "2m") in milliseconds. */
+export function parseDuration(text) {
+  const match = /^([\d.]+)(us|ms|s|m|h)?$/.exec(text.trim())
+  if (!match) return Number.NaN
+  const value = Number(match[1])
+  const factor = { us: 0.001, ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[match[2] ?? 's']
+  return value * factor
+}
+
+/** A wrk byte figure ("12.34MB", "512B") in bytes. */
+function parseBytes(text) {
+  const match = /^([\d.]+)([KMGT]?B)$/.exec(text.trim())
+  if (!match) return Number.NaN
+  return Number(match[1]) * { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3, TB: 1024 ** 4 }[match[2]]
+}
+
+/**
+ * Parses the text wrk prints with `--latency`: requests/s, latency percentiles (ms), request count,
+ * socket errors and non-2xx/3xx responses.
+ */
+export function parseWrk(output) {
+  const result = {
+    requestsPerSec: Number.NaN,
+    transferPerSec: Number.NaN,
+    requests: Number.NaN,
+    durationSec: Number.NaN,
+    latency: { avg: Number.NaN, stdev: Number.NaN, max: Number.NaN },
+    percentiles: {},
+    socketErrors: { connect: 0, read: 0, write: 0, timeout: 0 },
+    non2xx3xx: 0,
+  }
+  for (const raw of output.split('\n')) {
+    const line = raw.trim()
+    let m
+    if ((m = /^Latency\s+(\S+)\s+(\S+)\s+(\S+)/.exec(line))) {
+      result.latency = { avg: parseDuration(m[1]), stdev: parseDuration(m[2]), max: parseDuration(m[3]) }
+    } else if ((m = /^(\d+(?:\.\d+)?)%\s+(\S+)$/.exec(line))) {
+      result.percentiles[`p${m[1]}`] = parseDuration(m[2])
+    } else if ((m = /^(\d+) requests in ([\d.]+\w*), (\S+) read/.exec(line))) {
+      result.requests = Number(m[1])
+      result.durationSec = parseDuration(m[2]) / 1000
+    } else if ((m = /^Requests\/sec:\s+([\d.]+)/.exec(line))) {
+      result.requestsPerSec = Number(m[1])
+    } else if ((m = /^Transfer\/sec:\s+(\S+)/.exec(line))) {
+      result.transferPerSec = parseBytes(m[1])
+    } else if ((m = /^Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(line))) {
+      result.socketErrors = { connect: +m[1], read: +m[2], write: +m[3], timeout: +m[4] }
+    } else if ((m = /^Non-2xx or 3xx responses: (\d+)/.exec(line))) {
+      result.non2xx3xx = Number(m[1])
+    }
+  }
+  if (Number.isNaN(result.requestsPerSec)) {
+    throw new Error(`Could not read wrk's output:\n${output}`)
+  }
+  return result
+}
+
+/** Runs wrk (always with --latency) and resolves to its parsed output plus the raw text. */
+export function runWrk(url, { threads = 2, connections = 64, duration = '10s', headers = {} } = {}) {
+  const args = [`-t${threads}`, `-c${connections}`, `-d${duration}`, '--latency']
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`)
+  args.push(url)
+  return new Promise((resolve, reject) => {
+    const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] })
+    track(child)
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk) => (stdout += chunk))
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    child.on('error', reject)
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`wrk exited with ${code}:\n${stderr}${stdout}`))
+      try {
+        resolve({ ...parseWrk(stdout), raw: stdout, args })
+      } catch (error) {
+        reject(error)
+      }
+    })
+  })
+}
+
+/**
+ * The columns of a wrk run, by key, for `printWrkRuns`; `extra` adds a script's own columns
+ * (ratio, body size) and their values.
+ */
+const wrkColumns = {
+  rps: { label: 'req/s', value: (r) => r.requestsPerSec.toFixed(0) },
+  p50: { label: 'p50 ms', value: (r) => r.percentiles.p50?.toFixed(2) },
+  p90: { label: 'p90 ms', value: (r) => r.percentiles.p90?.toFixed(2) },
+  p99: { label: 'p99 ms', value: (r) => r.percentiles.p99?.toFixed(2) },
+  max: { label: 'max ms', value: (r) => r.latency.max.toFixed(2) },
+  requests: { label: 'requests', value: (r) => r.requests },
+  bad: { label: 'non-2xx/sock err', value: (r) => `${r.non2xx3xx}/${r.errors}` },
+}
+
+/**
+ * Prints wrk runs as a table (`keys`: the wrk columns and `extra` ones, in order) and warns when a
+ * run had non-2xx answers or socket errors. A run carries `name` and `errors` (socket errors summed).
+ */
+export function printWrkRuns(runs, keys, extra = {}) {
+  const columns = { ...wrkColumns, ...extra }
+  printTable(
+    runs.map((run) => Object.fromEntries([['endpoint', run.name], ...keys.map((key) => [key, columns[key].value(run)])])),
+    [
+      { key: 'endpoint', label: 'endpoint', align: 'left' },
+      ...keys.map((key) => ({ key, label: columns[key].label, align: 'right' })),
+    ],
+  )
+  const failures = runs.filter((r) => r.non2xx3xx > 0 || r.errors > 0)
+  if (failures.length > 0) {
+    console.log(`\nwarning: non-2xx responses or socket errors on ${failures.map((r) => r.name).join(', ')}`)
+  }
+}
+
+/** The wrk settings every load script takes: --threads=2 --connections=64 --duration=10s --warmup=2s. */
+export function wrkSettings(args) {
+  return {
+    wrkOptions: {
+      threads: Number(args.threads ?? 2),
+      connections: Number(args.connections ?? 64),
+      duration: String(args.duration ?? '10s'),
+    },
+    warmup: String(args.warmup ?? '2s'),
+  }
+}
