@@ -47,7 +47,7 @@ interface OpenApiDocument {
   }
 }
 
-/** Every endpoint of the app (PRODUCT §8) with its methods; the auth ones are better-auth's. */
+/** Every endpoint of the app (docs/product.md §8) with its methods; the auth ones are better-auth's. */
 const appEndpoints: Record<string, string[]> = {
   '/api/health': ['get'],
   '/api/ready': ['get'],

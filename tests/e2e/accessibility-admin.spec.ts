@@ -17,7 +17,7 @@ import { adminName, adminStatePath, levelsApi } from './admin'
 import { expect, failedResource, open, test, visitorPages } from './fixtures'
 
 // The administrator's side of accessibility.spec.ts (the `admin` project runs it with the signed-in
-// administrator): axe on every route of PRODUCT §3 as an admin, in both colour modes and both
+// administrator): axe on every route of docs/product.md §3 as an admin, in both colour modes and both
 // interface languages, with the admin dialogs and modes open; then the level form's errors, each
 // tied to its field and announced (the other forms are in form-errors.spec.ts).
 

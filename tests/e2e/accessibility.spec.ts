@@ -23,7 +23,7 @@ import {
   visitorPages,
 } from './fixtures'
 
-// axe (WCAG 2.0/2.1 A and AA, 2.2 AA) on every route of PRODUCT §3, for a visitor and for a learner
+// axe (WCAG 2.0/2.1 A and AA, 2.2 AA) on every route of docs/product.md §3, for a visitor and for a learner
 // (the administrator's side is accessibility-admin.spec.ts, in the `admin` project), in both colour
 // modes and both interface languages, with the states that matter open: redirects, the 403 screen,
 // dialogs, menus, forms with errors. Then reflow on a small screen and reduced motion.

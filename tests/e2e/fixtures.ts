@@ -20,7 +20,7 @@ export interface Diagnostics {
   reset(): void
 }
 
-export interface BrowserProblems {
+interface BrowserProblems {
   csp: string[]
   pageErrors: string[]
   unexpectedConsoleErrors: string[]
@@ -156,7 +156,7 @@ export async function expectErrorScreen(page: Page, status: number, message: str
   await expect(main.getByRole('button', { name: 'Go Back' })).toBeVisible()
 }
 
-export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
 /** axe's findings on the page as it is now, as short readable lines (empty when clean). */
 export async function accessibilityViolations(page: Page): Promise<string[]> {

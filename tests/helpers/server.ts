@@ -8,7 +8,7 @@ import { expect } from 'vitest'
 import { type ExitResult, freePort, projectRoot, serverEntry, spawnNodeServer, waitReady } from '../../scripts/lib/server.mjs'
 import { createTestDatabase, type DatabaseTarget, type TestDatabase } from './database'
 
-export { projectRoot, type ExitResult }
+export { projectRoot }
 
 /** Body of the inline script of the fixture page; whitespace included, as CSP hashes it. */
 export const fixtureInlineScript = `

@@ -22,7 +22,7 @@ export interface TcpProxy {
   close(): Promise<void>
 }
 
-export type ProxyMode = 'forward' | 'blackhole' | 'refuse'
+type ProxyMode = 'forward' | 'blackhole' | 'refuse'
 
 interface Pair {
   client: net.Socket

@@ -3,13 +3,13 @@ import type { Operation } from './openapi'
 import { methodsWithBody } from './shots'
 import { shapedBody, wrongValueFor } from './values'
 
-export const MAX_BODY_BYTES = 64 * 1024
+const MAX_BODY_BYTES = 64 * 1024
 
 /**
  * Whether some reader of the server could parse these bytes as JSON: they decode UTF-8 leniently
  * (a BOM dropped), and better-auth trims the text first (any Unicode space, BOMs included).
  */
-export function parsesAsJson(bytes: Buffer): boolean {
+function parsesAsJson(bytes: Buffer): boolean {
   const text = new TextDecoder().decode(bytes)
   for (const candidate of [text, text.trim()]) {
     try {
@@ -24,7 +24,7 @@ export function parsesAsJson(bytes: Buffer): boolean {
 
 export const jsonBytes = (value: unknown) => Buffer.from(JSON.stringify(value))
 
-export const malformedTexts = [
+const malformedTexts = [
   '{',
   '}',
   '{"a":}',

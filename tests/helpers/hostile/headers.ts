@@ -10,7 +10,7 @@ export interface HeadersChange {
   refusesBodies: boolean
 }
 
-export const change = (headers: HeaderChange[], refuses: { writes?: boolean; bodies?: boolean } = {}): HeadersChange => ({
+const change = (headers: HeaderChange[], refuses: { writes?: boolean; bodies?: boolean } = {}): HeadersChange => ({
   headers,
   refusesWrites: refuses.writes ?? false,
   refusesBodies: refuses.bodies ?? false,

@@ -3,7 +3,7 @@ import type { Operation } from './openapi'
 import { hostileString } from './values'
 
 /** Path segments that name nothing: encodings of NUL, dot segments, huge or odd numbers, unicode. */
-export const oddSegments = [
+const oddSegments = [
   '%00',
   '..%2f',
   '..%2F..%2F..%2Fetc%2Fpasswd',
@@ -58,7 +58,7 @@ export const oddSegments = [
 export const percentEncode = (text: string) =>
   [...Buffer.from(text)].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('')
 
-export const oddSegment: fc.Arbitrary<string> = fc.oneof(
+const oddSegment: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...oddSegments) },
   // Almost an id: what sloppy parsing (parseInt, Number, a loose pattern) would take for one.
   {

@@ -34,7 +34,7 @@ export function fireRaw(server: ServerProcess, raw: RawFraming): Promise<Answer 
 }
 
 /** The first HTTP/1.1 answer in the bytes a server sent (Content-Length or chunked body). */
-export function parseAnswer(bytes: Buffer): Answer | undefined {
+function parseAnswer(bytes: Buffer): Answer | undefined {
   if (bytes.length === 0) return undefined
   // Interim answers (100 Continue) come first; the answer is the one after them.
   while (/^HTTP\/1\.[01] 1\d\d /.test(bytes.subarray(0, 13).toString('latin1'))) {

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import type { Operation, Schema } from './openapi'
 
 /** Unicode and text that breaks naive code: NUL, lone surrogates, bidi marks, combining marks… */
-export const edgeSnippets = [
+const edgeSnippets = [
   '\u0000',
   'a\u0000b',
   '\ud800',
@@ -75,13 +75,13 @@ export const headerText = fc.string({
   maxLength: 60,
 })
 
-export const weirdNumber = fc.constantFrom(0, -1, -0.5, 1.5, 2 ** 31 - 1, 2 ** 31, 2 ** 32, 2 ** 53, 2 ** 53 + 2, -(2 ** 53), -(2 ** 63), 1e308, Number.MAX_SAFE_INTEGER)
+const weirdNumber = fc.constantFrom(0, -1, -0.5, 1.5, 2 ** 31 - 1, 2 ** 31, 2 ** 32, 2 ** 53, 2 ** 53 + 2, -(2 ** 53), -(2 ** 63), 1e308, Number.MAX_SAFE_INTEGER)
 
 /**
  * Integers of every size JSON carries exactly, up to 2^53: the database's columns are 32-bit, and
  * a number above them once failed in PostgreSQL (500) where the schema should have refused it.
  */
-export const anyInteger = fc.oneof(
+const anyInteger = fc.oneof(
   fc.integer(),
   fc.integer({ min: -(2 ** 53), max: 2 ** 53 }),
   fc.integer({ min: 2 ** 31 - 4, max: 2 ** 31 + 4 }),
@@ -111,7 +111,7 @@ export function valueFor(schema: Schema | undefined, depth = 0): fc.Arbitrary<un
   }
 }
 
-export function typesOf(schema: Schema | undefined): string[] {
+function typesOf(schema: Schema | undefined): string[] {
   if (!schema) return []
   const variants = schema.anyOf ?? schema.oneOf
   if (variants) return variants.flatMap(typesOf)
@@ -119,7 +119,7 @@ export function typesOf(schema: Schema | undefined): string[] {
   return [schema.type ?? []].flat()
 }
 
-export const jsonTypes: Record<string, fc.Arbitrary<unknown>> = {
+const jsonTypes: Record<string, fc.Arbitrary<unknown>> = {
   string: fc.oneof(fc.constant('1'), hostileString),
   number: anyInteger,
   boolean: fc.boolean(),
