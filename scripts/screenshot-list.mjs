@@ -11,7 +11,7 @@ export const SCREENSHOTS = [
   { name: 'level', path: '/admin/language-levels/{id}', as: 'admin', title: 'Admin: one level' },
 ]
 
-/** Every route of PRODUCT.md §3, for looking over the app (`--all`); not kept in the repository. */
+/** Every route of docs/product.md §3, for looking over the app (`--all`); not kept in the repository. */
 export const ALL_PAGES = [
   ...SCREENSHOTS,
   { name: 'about', path: '/about', as: 'visitor' },
