@@ -27,7 +27,7 @@ import {
   parseDuration,
   printEnvironment,
   printSummary,
-  printTable,
+  printTargets,
   printWrkRuns,
   registerAndVerify,
   removeDir,
@@ -36,7 +36,6 @@ import {
   round,
   runWrk,
   tokenCookie,
-  verdict,
   withServer,
   wrkSettings,
 } from './lib.mjs'
@@ -147,15 +146,7 @@ const checks = [
   [`${profilePath} ÷ ${listPath}`, authenticatedToPublic.toFixed(3), `≥ ${targets.authenticatedToPublic}`, authenticatedToPublic >= targets.authenticatedToPublic],
 ]
 console.log('')
-printTable(
-  checks.map(([figure, value, target, ok]) => ({ figure, value, target, verdict: verdict(ok) })),
-  [
-    { key: 'figure', label: 'figure', align: 'left' },
-    { key: 'value', label: 'value', align: 'right' },
-    { key: 'target', label: 'target', align: 'right' },
-    { key: 'verdict', label: '', align: 'left' },
-  ],
-)
+printTargets(checks)
 
 const figures = (r) => ({
   requestsPerSec: round(r.requestsPerSec),

@@ -46,6 +46,22 @@ export function printTable(rows, columns) {
 
 export const verdict = (ok) => (ok ? 'PASS' : 'MISS')
 
+/**
+ * Prints the targets as a table, one row per `[figure, value, target, ok]` with `PASS` or `MISS`.
+ * `labels` names the figure and target columns (the value column is "value", the verdict's has none).
+ */
+export function printTargets(checks, labels = { figure: 'figure', target: 'target' }) {
+  printTable(
+    checks.map(([figure, value, target, ok]) => ({ figure, value, target, verdict: verdict(ok) })),
+    [
+      { key: 'figure', label: labels.figure, align: 'left' },
+      { key: 'value', label: 'value', align: 'right' },
+      { key: 'target', label: labels.target, align: 'right' },
+      { key: 'verdict', label: '', align: 'left' },
+    ],
+  )
+}
+
 /** The last line of every script: `BENCH_SUMMARY {"bench":"…",…}` on one line, for machines. */
 export function printSummary(bench, data) {
   console.log(`BENCH_SUMMARY ${JSON.stringify({ bench, at: new Date().toISOString(), ...data })}`)
