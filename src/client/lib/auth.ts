@@ -145,9 +145,14 @@ export function keepSessionFresh(): () => void {
   }
 }
 
-/** An event this tab alone hears (the recovery link was opened here). */
+/**
+ * An event this tab alone hears (the recovery link was opened here): after `INITIAL_SESSION`,
+ * so that subscribers hear the session before what happens in it.
+ */
 export function announce(event: AuthEvent): void {
-  emit(event, currentUser.get() ?? null)
+  const user = currentUser.get()
+  if (user !== undefined) emit(event, user)
+  else void loadSession().then((loaded) => emit(event, loaded), () => emit(event, null))
 }
 
 /** The session has ended on the server (signed out everywhere, account deleted). */
