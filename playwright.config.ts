@@ -10,10 +10,20 @@ import { chromeFlags, chromePath } from './scripts/chromium.mjs'
  */
 
 const port = Number(process.env.E2E_PORT ?? 4173)
-const baseURL = `http://127.0.0.1:${port}`
+/** `localhost`, not 127.0.0.1: WebAuthn refuses an IP address as the passkeys' relying party. */
+const baseURL = `http://localhost:${port}`
 /** The test mail server (tests/e2e/mailbox.ts): SMTP for the app, HTTP for the tests. */
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 4025)
 const mailboxURL = `http://127.0.0.1:${process.env.E2E_MAILBOX_PORT ?? 4026}`
+/**
+ * The OpenID provider people sign in with ("Continue with Acme"): tests/e2e/oidc-provider.ts, its
+ * control server for the tests (tests/e2e/oidc.ts). Started before the app, which reads its
+ * discovery document at start.
+ */
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 4027)
+const oidcControlPort = Number(process.env.E2E_OIDC_CONTROL_PORT ?? 4028)
+process.env.E2E_OIDC_CONTROL_URL = `http://127.0.0.1:${oidcControlPort}`
+const oidcClient = { id: 'lingua-e2e', secret: 'lingua-e2e-client-secret-with-enough-entropy-0123456789' }
 
 // The config is loaded by the runner and again by every worker: the runner makes the data folder and
 // hands it to the workers through the environment, so there is one folder per run.
@@ -83,8 +93,23 @@ export default defineConfig({
       env: { E2E_SMTP_PORT: String(smtpPort), E2E_MAILBOX_PORT: new URL(mailboxURL).port },
     },
     {
+      command: 'npx tsx tests/e2e/oidc-provider.ts',
+      url: `${process.env.E2E_OIDC_CONTROL_URL}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        E2E_OIDC_PORT: String(oidcPort),
+        E2E_OIDC_CONTROL_PORT: String(oidcControlPort),
+        E2E_OIDC_REDIRECT_URIS: `${baseURL}/api/auth/callback/oidc`,
+        E2E_OIDC_CLIENT_ID: oidcClient.id,
+        E2E_OIDC_CLIENT_SECRET: oidcClient.secret,
+      },
+    },
+    {
       command: 'node dist/server/main.js',
-      url: `${baseURL}/api/ready`,
+      url: `http://127.0.0.1:${port}/api/ready`,
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'ignore',
@@ -103,6 +128,11 @@ export default defineConfig({
         AUTH_RATE_LIMIT_SCALE: '20',
         // One known administrator: no test depends on which account happens to verify first.
         ADMIN_EMAILS: adminEmail,
+        OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,
+        OIDC_CLIENT_ID: oidcClient.id,
+        OIDC_CLIENT_SECRET: oidcClient.secret,
+        OIDC_NAME: 'Acme',
+        OIDC_TIMEOUT_MS: '3000',
       },
     },
   ],

@@ -12,7 +12,8 @@ import { systemRoutes } from './api/system'
 import { type Auth, CLIENT_IP_HEADER, COOKIE_PREFIX } from './auth/auth'
 import { inApiErrorShape } from './auth/errors'
 import { withoutSessionTokens } from './auth/session-tokens'
-import { unservedAuthPaths } from './auth/unserved'
+import { withProviderDeadline } from './auth/provider-deadline'
+import { unservedAuthPaths, unservedMatcher } from './auth/unserved'
 import type { Config } from './config'
 import type { Database } from './db/client'
 import { apiBodyGuard, authRequestBody } from './http/body'
@@ -114,7 +115,7 @@ export function createApp(deps: {
   // Routes that need to know who is asking; each guards itself with requireUser/requireAdmin.
   const session = readSession(auth)
   app.use('/api/me/*', session)
-  app.route('/api/me', meRoutes(database.db, auth))
+  app.route('/api/me', meRoutes(database.db, auth, config.providers))
   app.route('/api/me/profile', profileRoutes(database.db))
   // Public reads here skip the session lookup: only the administrators' routes read it.
   app.route('/api/language-levels', levelRoutes(database.db, session))
@@ -131,14 +132,17 @@ export function createApp(deps: {
     }
     throw new ApiError('not_found', message)
   }
-  const unserved = new Set(unservedAuthPaths.map((path) => `/api/auth${path}`))
+  const unserved = unservedMatcher(unservedAuthPaths(config.providers.length > 0), '/api/auth')
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
-    if (unserved.has(c.req.path)) throw new ApiError('not_found', `No API endpoint ${c.req.method} ${c.req.path}.`)
+    if (unserved(c.req.path)) throw new ApiError('not_found', `No API endpoint ${c.req.method} ${c.req.path}.`)
     // better-auth counts its rate limits per address, read from this header only.
     const headers = new Headers(c.req.raw.headers)
     headers.set(CLIENT_IP_HEADER, clientAddress(c))
     const request = new Request(c.req.raw, { headers, body: await authRequestBody(c.req.raw, headers) })
-    const response = await auth.handler(request)
+    const signedIn = async () => Boolean(await auth.api.getSession({ headers: c.req.raw.headers }))
+    const response = await withProviderDeadline(c.req.path, config.providerTimeoutMs, config.appUrl, signedIn, () =>
+      auth.handler(request),
+    )
     // better-auth's 404 for a path of its own called with the other method: 405.
     const allowed = response.status === 404 ? await openApi.allowedMethods(c.req.path) : undefined
     if (allowed && !allowed.includes(c.req.method)) {

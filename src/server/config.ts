@@ -57,7 +57,44 @@ const envSchema = z.object({
    * session is refused everywhere. Tests shorten it rather than wait a minute.
    */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(1).max(300).default(60),
+  /** An OpenID Connect provider (discovery at `{OIDC_ISSUER}/.well-known/openid-configuration`). */
+  OIDC_ISSUER: z.preprocess(emptyToUndefined, url(['https', 'http']).optional()),
+  OIDC_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().min(1).max(500).optional()),
+  OIDC_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().min(1).max(2000).optional()),
+  /** The button says "Continue with {OIDC_NAME}". */
+  OIDC_NAME: z.preprocess(emptyToUndefined, z.string().min(1).max(40).optional()),
+  OIDC_SCOPES: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('openid email profile')
+      .transform((value) => value.split(/[\s,]+/).filter(Boolean))
+      .refine((scopes) => scopes.includes('openid'), { message: 'must include openid' }),
+  ),
+  GITHUB_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().min(1).max(500).optional()),
+  GITHUB_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().min(1).max(2000).optional()),
+  GOOGLE_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().min(1).max(500).optional()),
+  GOOGLE_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().min(1).max(2000).optional()),
+  /** The longest the server waits for a provider during a sign-in; then the person is told. */
+  OIDC_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
 })
+
+/** Variables that are set together or not at all. */
+const variableGroups = [
+  ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'],
+  ['GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET'],
+  ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+] as const
+
+/** A provider people sign in with; `issuer` for OpenID Connect discovery, else a preset. */
+export interface ProviderConfig {
+  id: 'oidc' | 'github' | 'google'
+  name: string
+  clientId: string
+  clientSecret: string
+  issuer?: string
+  scopes?: string[]
+}
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test'
@@ -84,6 +121,10 @@ export interface Config {
   shutdownDelayMs: number
   /** A revoked session can still be used for at most this long (better-auth's cookie cache). */
   sessionCacheSeconds: number
+  /** Configured sign-in providers, in button order (none: no buttons, endpoints 404). */
+  providers: ProviderConfig[]
+  /** How long a sign-in waits for a provider before telling the person. */
+  providerTimeoutMs: number
   version: string
 }
 
@@ -104,12 +145,20 @@ export function loadConfig(
     throw new ConfigError(
       result.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? '?')
-        const got = env[name]
+        // A secret is never printed, even when it is wrong.
+        const got = /SECRET/.test(name) ? undefined : env[name]
         return `${name}: ${issue.message}${got === undefined ? '' : ` (got ${JSON.stringify(redactUrl(got))})`}`
       }),
     )
   }
   const e = result.data
+  const incomplete = variableGroups.flatMap((group) => {
+    const missing = group.filter((name) => e[name] === undefined)
+    return missing.length > 0 && missing.length < group.length
+      ? [`${missing.join(', ')}: must be set with ${group.filter((name) => !missing.includes(name)).join(', ')}`]
+      : []
+  })
+  if (incomplete.length > 0) throw new ConfigError(incomplete)
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -131,8 +180,31 @@ export function loadConfig(
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
+    providers: providersOf(e),
+    providerTimeoutMs: e.OIDC_TIMEOUT_MS,
     version,
   }
+}
+
+function providersOf(e: z.infer<typeof envSchema>): ProviderConfig[] {
+  const providers: ProviderConfig[] = []
+  if (e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET) {
+    providers.push({
+      id: 'oidc',
+      name: e.OIDC_NAME ?? new URL(e.OIDC_ISSUER).hostname,
+      clientId: e.OIDC_CLIENT_ID,
+      clientSecret: e.OIDC_CLIENT_SECRET,
+      issuer: e.OIDC_ISSUER.replace(/\/+$/, ''),
+      scopes: e.OIDC_SCOPES,
+    })
+  }
+  if (e.GITHUB_CLIENT_ID && e.GITHUB_CLIENT_SECRET) {
+    providers.push({ id: 'github', name: 'GitHub', clientId: e.GITHUB_CLIENT_ID, clientSecret: e.GITHUB_CLIENT_SECRET })
+  }
+  if (e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET) {
+    providers.push({ id: 'google', name: 'Google', clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET })
+  }
+  return providers
 }
 
 /** Hides the password of a URL so that configuration errors can be printed safely. */

@@ -1,7 +1,10 @@
 import { z } from 'zod/mini'
 import { positiveIntParam } from './query'
 
-/** Every administrative change the audit log records (docs/product.md §4). */
+/**
+ * Every change the audit log records (docs/product.md §4): administrative ones, and changes to an
+ * account's ways of signing in.
+ */
 export const auditActions = [
   'level.create',
   'level.update',
@@ -9,6 +12,11 @@ export const auditActions = [
   'level.reorder',
   'role.grant',
   'role.revoke',
+  'sign-in-method.link',
+  'sign-in-method.unlink',
+  'passkey.add',
+  'passkey.rename',
+  'passkey.remove',
 ] as const
 export type AuditAction = (typeof auditActions)[number]
 

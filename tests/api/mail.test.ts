@@ -94,7 +94,11 @@ function verifyEmail(to: string, overrides: Partial<MailTemplateInput> = {}) {
 
 /** The link of a kind's email in these tests; a notice links to a page, the others carry a token. */
 const linkOfKind = (kind: MailKind) =>
-  kind === 'account-exists' ? `${appUrl}/login` : `${appUrl}/confirm?type=${kind}&token=t`
+  kind === 'account-exists'
+    ? `${appUrl}/login`
+    : kind === 'sign-in-methods-changed'
+      ? `${appUrl}/account`
+      : `${appUrl}/confirm?type=${kind}&token=t`
 
 function mailOfKind(kind: MailKind, to: string, locale: MailLocale = 'en') {
   const appName = 'Lingua'
@@ -103,6 +107,8 @@ function mailOfKind(kind: MailKind, to: string, locale: MailLocale = 'en') {
       return composeMail(to, { kind, appName, locale, code: '123456', expiresInMinutes: 5 })
     case 'account-exists':
       return composeMail(to, { kind, appName, locale, link: linkOfKind(kind) })
+    case 'sign-in-methods-changed':
+      return composeMail(to, { kind, appName, locale, link: linkOfKind(kind), change: 'passkey-added', name: 'MacBook' })
     default:
       return composeMail(to, { kind, appName, locale, link: linkOfKind(kind), expiresInMinutes: 60 })
   }
@@ -144,8 +150,8 @@ describe('email templates', () => {
       const message = mailOfKind(kind, 'a@example.com', locale)
       const secret = kind === 'sign-in-code' ? '123456' : linkOfKind(kind)
       const expiry =
-        kind === 'account-exists'
-          ? // A link to the sign-in page never expires: the email says nothing about it.
+        kind === 'account-exists' || kind === 'sign-in-methods-changed'
+          ? // A notice links to a page of the app, which never expires: the email says nothing about it.
             undefined
           : kind === 'sign-in-code'
             ? { en: 'This code expires in 5 minutes.', ru: 'Код перестанет действовать через 5 минут.' }

@@ -58,6 +58,7 @@ const appEndpoints: Record<string, string[]> = {
   '/api/me': ['get'],
   '/api/me/profile': ['get', 'put'],
   '/api/me/sessions/{id}': ['delete'],
+  '/api/me/sign-in-methods': ['get'],
   '/api/language-levels': ['get', 'post'],
   '/api/language-levels/order': ['put'],
   '/api/language-levels/{id}': ['delete', 'get', 'patch'],
@@ -72,7 +73,13 @@ const adminOnly = [
   'get /api/language-levels/{id}/usage',
   'get /api/audit-log',
 ]
-const signedInOnly = ['get /api/me', 'get /api/me/profile', 'put /api/me/profile', 'delete /api/me/sessions/{id}']
+const signedInOnly = [
+  'get /api/me',
+  'get /api/me/profile',
+  'put /api/me/profile',
+  'delete /api/me/sessions/{id}',
+  'get /api/me/sign-in-methods',
+]
 
 function operationsOf(document: OpenApiDocument) {
   return Object.entries(document.paths).flatMap(([path, item]) =>
@@ -221,7 +228,7 @@ describe('the OpenAPI document at /api/openapi.json', () => {
   it('answers the main journeys as documented: every status, content type and body, for a visitor, a learner and an administrator', async () => {
     const { visitor, learner, admin } = world
     for (const client of [visitor, learner, admin]) {
-      for (const url of ['/api/health', '/api/ready', '/config.json', '/api/demo/server-time', '/api/language-levels', '/api/language-levels?q=b&sort=-code&page=1&pageSize=2', '/api/me', '/api/me/profile', '/api/audit-log?pageSize=5', '/api/auth/get-session', '/api/auth/list-sessions', '/api/auth/list-accounts', '/api/auth/ok']) {
+      for (const url of ['/api/health', '/api/ready', '/config.json', '/api/demo/server-time', '/api/language-levels', '/api/language-levels?q=b&sort=-code&page=1&pageSize=2', '/api/me', '/api/me/profile', '/api/me/sign-in-methods', '/api/audit-log?pageSize=5', '/api/auth/get-session', '/api/auth/list-sessions', '/api/auth/list-accounts', '/api/auth/ok']) {
         await conforming(client, 'GET', url)
       }
       await conforming(client, 'POST', '/api/demo/messages', { name: 'Ada', email: 'ada@example.com', message: 'Hello there, friend.' })

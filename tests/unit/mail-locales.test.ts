@@ -20,6 +20,8 @@ function render(kind: MailKind, locale: MailLocale): RenderedMail {
       return renderMail({ kind, appName, locale, code, expiresInMinutes: 10 })
     case 'account-exists':
       return renderMail({ kind, appName, locale, link: 'https://lingua.test/login' })
+    case 'sign-in-methods-changed':
+      return renderMail({ kind, appName, locale, link: 'https://lingua.test/account', change: 'passkey-added', name: 'MacBook' })
     case 'change-email':
       return renderMail({ kind, appName, locale, link, expiresInMinutes: 60, newEmail: 'new@example.com' })
     default:

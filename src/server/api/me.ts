@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { z } from 'zod/mini'
 import type { Auth } from '@/server/auth/auth'
+import { listSignInMethods } from '@/server/auth/sign-in-methods'
+import type { Config } from '@/server/config'
 import type { Db } from '@/server/db/client'
 import { session } from '@/server/db/schema'
 import { pathParams } from '@/server/http/body'
@@ -9,7 +11,7 @@ import type { AppEnv } from '@/server/http/context'
 import { ApiError } from '@/server/http/errors'
 import { requireUser, signedInUser } from '@/server/http/session'
 import { describe, json } from '@/server/openapi/describe'
-import { sessionUserSchema } from '@/server/openapi/schemas'
+import { sessionUserSchema, signInMethodsSchema } from '@/server/openapi/schemas'
 
 const describeMe = describe({
   operationId: 'getMe',
@@ -31,17 +33,32 @@ const describeRevokeSession = describe({
   errors: [404, 503],
 })
 
+const describeSignInMethods = describe({
+  operationId: 'getMySignInMethods',
+  summary: 'Your ways of signing in',
+  description:
+    'Password, each configured provider with the identities linked to you, and your passkeys (created, last used). Change them with better-auth’s endpoints: `POST /api/auth/link-social`, `/api/auth/unlink-account`, `/api/auth/passkey/*`; removing the last one answers 409.',
+  tags: ['Account'],
+  access: 'user',
+  responses: { 200: json(signInMethodsSchema, 'The sign-in methods.') },
+  errors: [503],
+})
+
 const sessionNotFound = () => new ApiError('not_found', 'Session not found.')
 
 /** better-auth's session ids: 32 letters and digits. */
 const sessionIdParam = pathParams(z.object({ id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/)) }), sessionNotFound)
 
 /** `/api/me`: the signed-in user's own data (the learning profile joins it with the levels). */
-export function meRoutes(db: Db, auth: Auth) {
+export function meRoutes(db: Db, auth: Auth, providers: Config['providers']) {
   return new Hono<AppEnv>()
     .get('/', describeMe, requireUser, (c) => {
       c.header('Cache-Control', 'no-store')
       return c.json({ user: signedInUser(c) })
+    })
+    .get('/sign-in-methods', describeSignInMethods, requireUser, async (c) => {
+      c.header('Cache-Control', 'no-store')
+      return c.json(await listSignInMethods(db, providers, signedInUser(c).id))
     })
     .delete('/sessions/:id', describeRevokeSession, requireUser, sessionIdParam, async (c) => {
       const [found] = await db

@@ -16,6 +16,7 @@ export function systemRoutes(config: Config, database: Database, isDraining: () 
     apiBaseUrl: '/api',
     appName: config.appName,
     version: config.version,
+    providers: config.providers.map(({ id, name }) => ({ id, name })),
   }
 
   const api = new Hono<AppEnv>()

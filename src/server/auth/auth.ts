@@ -15,8 +15,10 @@ import { RESET_PASSWORD_EXPIRES_SECONDS, SESSION_LIFETIME_SECONDS, VERIFY_EMAIL_
 import { createMemorySignInLockout, createRedisSignInLockout } from './lockout'
 import { hashPassword, verifyPassword } from './password'
 import { authPlugins } from './plugins'
+import { signInProviders } from './providers'
 import { authRateLimit } from './rate-limits'
 import { loadAuthSecret } from './secret'
+import { signInMethodHooks } from './sign-in-methods'
 
 /** better-auth's cookies are `lingua.session_token`, `lingua.session_data`, … (`__Secure-` under https). */
 export const COOKIE_PREFIX = 'lingua'
@@ -43,21 +45,31 @@ export async function createAuth(deps: {
     ? createRedisSignInLockout(redis, `${config.redisKeyPrefix}sign-in-failures:`)
     : createMemorySignInLockout()
   const emails = authEmails({ config, mailer, mailThrottle })
+  const signInMethods = signInMethodHooks({ config, db: database.db, mailer, logger })
   const hooks = authHooks({
     devices: knownDevices(secret),
     lockout,
     mailThrottle,
     claimThrottleSlot: emails.claimThrottleSlot,
+    signInMethods,
     logger,
   })
-  const plugins = authPlugins({ appName: config.appName, sendSignInCode: emails.sendSignInCode })
+  const plugins = authPlugins({
+    appName: config.appName,
+    appUrl: config.appUrl,
+    sendSignInCode: emails.sendSignInCode,
+    onPasskeySignIn: (credentialId) => signInMethods.touchPasskey(credentialId),
+  })
+  const providers = signInProviders(config.providers)
 
   return betterAuth({
     // better-auth's own messages go to the app's log, through its redaction (a failed query it
     // prints holds the token it looked up); errors other than its API answers are thrown to the
     // app's error handler, which logs them redacted and answers 503 when the database is down.
     logger: authLogOptions(logger),
-    onAPIError: { throw: true },
+    // A provider sign-in that fails comes back to the sign-in page with `?error=<code>`, which it
+    // explains (a page that asked for another landing, e.g. linking on /account, says so).
+    onAPIError: { throw: true, errorURL: `${config.appUrl}/login` },
     // Also closed: the emailed-code password reset's deprecated path, which prints a plain-text
     // warning to stderr when called (the app resets passwords by link).
     disabledPaths: [...plugins.closedPaths, '/forget-password/email-otp'],
@@ -104,13 +116,26 @@ export async function createAuth(deps: {
       expiresIn: VERIFY_EMAIL_EXPIRES_SECONDS,
       sendVerificationEmail: emails.sendVerificationEmail,
     },
+    socialProviders: providers.socialProviders,
+    account: {
+      accountLinking: {
+        enabled: true,
+        // No provider is trusted by name: a sign-in links to an existing account only when the
+        // provider says it verified the email (and the account's own email is confirmed).
+        trustedProviders: [],
+        requireLocalEmailVerified: true,
+        // The last way to sign in is kept by the app's own rule, which counts passkeys too
+        // (sign-in-methods.ts); better-auth's counts provider accounts only.
+        allowUnlinkingAll: true,
+      },
+    },
     user: {
       // A new address is used once its owner opens the link sent to it (docs/product.md §3, /account).
       changeEmail: { enabled: true },
       // Deleting an account takes its password (checked in the before hook, hooks.ts).
       deleteUser: { enabled: true },
     },
-    databaseHooks: userDatabaseHooks({ config, database, logger }),
+    databaseHooks: userDatabaseHooks({ config, database, signInMethods, logger }),
     hooks,
     rateLimit: authRateLimit(config, redis !== undefined),
     session: {
@@ -132,7 +157,14 @@ export async function createAuth(deps: {
       // when NODE_ENV=test, so the tests would not run what production runs.
       disableOriginCheck: false,
     },
-    plugins: [plugins.emailOtp, plugins.twoFactor, plugins.admin, plugins.openApi],
+    plugins: [
+      plugins.emailOtp,
+      plugins.twoFactor,
+      plugins.passkey,
+      plugins.admin,
+      plugins.openApi,
+      ...providers.plugins,
+    ],
   })
 }
 

@@ -26,6 +26,14 @@ const authCodes: Record<string, { code: ErrorCode; field?: string }> = {
   INVALID_NAME: { code: 'validation_failed', field: 'name' },
   INVALID_IMAGE: { code: 'validation_failed', field: 'image' },
   VALIDATION_ERROR: { code: 'validation_failed' },
+  // Sign-in methods (sign-in-methods.ts, and the passkey plugin's own codes).
+  LAST_SIGN_IN_METHOD: { code: 'conflict' },
+  INVALID_PASSKEY_NAME: { code: 'validation_failed', field: 'name' },
+  USER_NOT_VERIFIED: { code: 'invalid_credentials' },
+  PASSKEY_NOT_FOUND: { code: 'invalid_credentials' },
+  AUTHENTICATION_FAILED: { code: 'invalid_credentials' },
+  CHALLENGE_NOT_FOUND: { code: 'invalid_token' },
+  FAILED_TO_VERIFY_REGISTRATION: { code: 'bad_request' },
 }
 
 /**

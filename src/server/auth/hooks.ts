@@ -9,7 +9,9 @@ import { KNOWN_DEVICE_COOKIE, type knownDevices } from './known-device'
 import { SESSION_LIFETIME_SECONDS } from './lifetimes'
 import { SIGN_IN_LOCKOUT, type SignInLockout } from './lockout'
 import { isWeakPassword } from './password-strength'
+import { isProviderCallback } from './plugins'
 import { grantAdminOnVerification } from './roles'
+import type { signInMethodHooks } from './sign-in-methods'
 
 /** Where a new password is chosen. */
 const passwordPaths = new Set(['/sign-up/email', '/reset-password', '/change-password', '/set-password'])
@@ -50,8 +52,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
  * What better-auth does not do itself around its endpoints: the email throttle, the sign-in
  * lock-out and known devices, and the checks of passwords, names and avatars.
  */
-export function authHooks({ devices, lockout, mailThrottle, claimThrottleSlot, logger }: {
+export function authHooks({ devices, lockout, mailThrottle, claimThrottleSlot, signInMethods, logger }: {
   devices: ReturnType<typeof knownDevices>
+  signInMethods: ReturnType<typeof signInMethodHooks>
   lockout: SignInLockout
   mailThrottle: MailThrottle
   /** 429 while the address's email slot is held (`authEmails` in emails.ts). */
@@ -65,6 +68,7 @@ export function authHooks({ devices, lockout, mailThrottle, claimThrottleSlot, l
       const sent: unknown = ctx.body
       const body = (typeof sent === 'object' && sent !== null && !Array.isArray(sent) ? sent : {}) as Record<string, unknown>
       await claimThrottleSlot(ctx.path, body, ctx.request)
+      await signInMethods.before(ctx)
       // The owner's own browser is not held back by failures strangers caused (known-device.ts).
       if (
         ctx.path === '/sign-in/email' &&
@@ -106,6 +110,11 @@ export function authHooks({ devices, lockout, mailThrottle, claimThrottleSlot, l
     }),
     after: createAuthMiddleware(async (ctx) => {
       const returned = ctx.context.returned
+      await signInMethods.after(ctx)
+      // A passkey sign-in is both factors only with user verification: ask the browser for it.
+      if (ctx.path === '/passkey/generate-authenticate-options' && isRecord(returned) && !isAPIError(returned)) {
+        return ctx.json({ ...returned, userVerification: 'required' })
+      }
       const deviceCookie = ctx.context.createAuthCookie(KNOWN_DEVICE_COOKIE, { maxAge: SESSION_LIFETIME_SECONDS })
       // Signed in (a second factor, when there is one, passed): this browser knows the account.
       const signedIn = ctx.context.newSession?.user.email
@@ -144,7 +153,12 @@ export function authHooks({ devices, lockout, mailThrottle, claimThrottleSlot, l
 }
 
 /** What happens as better-auth writes a user: names made readable, the admin role granted. */
-export function userDatabaseHooks({ config, database, logger }: { config: Config; database: Database; logger: Logger }) {
+export function userDatabaseHooks({ config, database, signInMethods, logger }: {
+  config: Config
+  database: Database
+  signInMethods: ReturnType<typeof signInMethodHooks>
+  logger: Logger
+}) {
   // A user update's before hook sees what it sets, its after hook whom it changed: the endpoint
   // context they share pairs the two.
   const verifyingUpdates = new WeakSet<object>()
@@ -153,10 +167,25 @@ export function userDatabaseHooks({ config, database, logger }: { config: Config
       // Every way an account is made: a sign-up's name was checked before (400 when unreadable);
       // a name that comes from elsewhere (an identity provider) is made readable here.
       create: {
-        before: (data) =>
-          Promise.resolve({
+        before: (data, ctx) => {
+          // A provider that has not verified the address makes no account with it: whoever controls
+          // that identity need not own the mailbox (docs/security.md, "Provider sign-in").
+          if (isProviderCallback(ctx?.path) && data.emailVerified !== true) {
+            throw new APIError('FORBIDDEN', {
+              code: 'email_not_verified_by_provider',
+              message: 'The provider has not verified this email address.',
+            })
+          }
+          return Promise.resolve({
             data: { ...data, name: readableName(String(data.name ?? '')) ?? String(data.email).split('@')[0] },
-          }),
+          })
+        },
+        // An account made by a provider sign-in arrives verified: the roles apply at once.
+        after: async (created) => {
+          if (!created.emailVerified) return
+          const role = typeof created.role === 'string' ? created.role : null
+          await grantAdminOnVerification(database.db, logger, config.adminEmails, { ...created, role })
+        },
       },
       // The role is granted on every update that marks an email verified: the link, the code
       // sign-in of an unconfirmed account, an email change. better-auth's
@@ -175,6 +204,11 @@ export function userDatabaseHooks({ config, database, logger }: { config: Config
           const role = typeof updated.role === 'string' ? updated.role : null
           await grantAdminOnVerification(database.db, logger, config.adminEmails, { ...updated, role })
         },
+      },
+    },
+    account: {
+      create: {
+        after: (created, ctx) => signInMethods.onProviderLinked(created, ctx?.request),
       },
     },
   } satisfies BetterAuthOptions['databaseHooks']

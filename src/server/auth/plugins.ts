@@ -1,6 +1,11 @@
+import { passkey } from '@better-auth/passkey'
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api'
 import { admin, emailOTP, openAPI, twoFactor } from 'better-auth/plugins'
 import type { authEmails } from './emails'
 import { SIGN_IN_CODE_EXPIRES_SECONDS } from './lifetimes'
+
+/** Where a provider sign-in comes back (better-auth's `/callback/:id`). */
+export const isProviderCallback = (path: string | undefined) => path?.startsWith('/callback/') === true
 
 /**
  * Two-factor authentication. better-auth asks for the second factor after a password sign-in
@@ -8,7 +13,7 @@ import { SIGN_IN_CODE_EXPIRES_SECONDS } from './lifetimes'
  * plugin's own hook (drop the new session, set the two-factor cookie, answer
  * `twoFactorRedirect`) also runs after `/sign-in/email-otp`.
  */
-function twoFactorOnEverySignIn(issuer: string) {
+function twoFactorOnEverySignIn(issuer: string, appUrl: string) {
   const plugin = twoFactor({ issuer })
   const challenge = plugin.hooks.after[0]
   if (!challenge) throw new Error('better-auth twoFactor no longer has its sign-in hook')
@@ -16,13 +21,71 @@ function twoFactorOnEverySignIn(issuer: string) {
     matcher: (context) => context.path === '/sign-in/email-otp',
     handler: challenge.handler,
   })
+  // A provider sign-in ends in a redirect, not in JSON: when the challenge replaced the session
+  // with the two-factor cookie, the browser goes to the sign-in page's second step instead, keeping
+  // the page it was going to (the callback's own redirect is `/login?redirect=…`).
+  plugin.hooks.after.push({
+    matcher: (context) => isProviderCallback(context.path),
+    handler: createAuthMiddleware(async (ctx) => {
+      const signedIn = ctx.context.newSession
+      const callback = ctx.context.returned
+      if (!signedIn?.user.twoFactorEnabled || !isAPIError(callback)) return undefined
+      // The challenge's own cookies (session dropped, two-factor cookie set) come back as headers.
+      const challenged = (await challenge.handler({ ...ctx, returnHeaders: true })) as { headers?: Headers | null } | undefined
+      if (ctx.context.newSession) return undefined // a trusted device: no second step
+      const answered = new Headers(callback.headers)
+      const going = new URL(answered.get('location') ?? '/login', appUrl)
+      const next = new URL('/login', appUrl)
+      const redirect = going.pathname === '/login' ? going.searchParams.get('redirect') : going.pathname
+      if (redirect) next.searchParams.set('redirect', redirect)
+      next.searchParams.set('step', 'second-factor')
+      const headers = new Headers({ Location: next.toString() })
+      for (const cookie of [...answered.getSetCookie(), ...(challenged?.headers?.getSetCookie() ?? [])]) {
+        headers.append('Set-Cookie', cookie)
+      }
+      throw new APIError('FOUND', undefined, headers)
+    }),
+  })
   return plugin
 }
 
+/**
+ * Passkeys (WebAuthn) for the app's origin. User verification is required — the plugin asks for
+ * it only as "preferred" — so a passkey sign-in is both factors at once: no TOTP step follows it
+ * (docs/decisions). `onSignedIn` is told which credential signed someone in.
+ */
+function passkeys(appName: string, appUrl: string, onSignedIn: (credentialId: string) => Promise<void>) {
+  const notVerified = () =>
+    new APIError('BAD_REQUEST', {
+      code: 'USER_NOT_VERIFIED',
+      message: 'The passkey did not verify you (PIN, fingerprint or face). Try again.',
+    })
+  return passkey({
+    rpID: new URL(appUrl).hostname,
+    rpName: appName,
+    origin: new URL(appUrl).origin,
+    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    registration: {
+      afterVerification: ({ verification }) => {
+        if (!verification.registrationInfo?.userVerified) throw notVerified()
+        return Promise.resolve()
+      },
+    },
+    authentication: {
+      afterVerification: async ({ verification, clientData }) => {
+        if (!verification.authenticationInfo.userVerified) throw notVerified()
+        await onSignedIn(String(clientData.id))
+      },
+    },
+  })
+}
+
 /** better-auth's plugins, and the paths of theirs that stay closed. */
-export function authPlugins({ appName, sendSignInCode }: {
+export function authPlugins({ appName, appUrl, sendSignInCode, onPasskeySignIn }: {
   appName: string
+  appUrl: string
   sendSignInCode: ReturnType<typeof authEmails>['sendSignInCode']
+  onPasskeySignIn: (credentialId: string) => Promise<void>
 }) {
   // The admin plugin keeps the `role` field on users. Its HTTP endpoints (list, ban, impersonate,
   // set role…) stay closed: roles change through ADMIN_EMAILS and the CLI, which the audit log
@@ -47,7 +110,8 @@ export function authPlugins({ appName, sendSignInCode }: {
       disableSignUp: true,
       sendVerificationOTP: sendSignInCode,
     }),
-    twoFactor: twoFactorOnEverySignIn(appName),
+    twoFactor: twoFactorOnEverySignIn(appName, appUrl),
+    passkey: passkeys(appName, appUrl, onPasskeySignIn),
     admin: adminPlugin,
     openApi: openApiPlugin,
     closedPaths: [...pathsOf(adminPlugin), ...pathsOf(openApiPlugin)],

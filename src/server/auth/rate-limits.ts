@@ -15,6 +15,12 @@ const rateLimits: Record<string, number> = {
   '/reset-password': 10,
   '/two-factor/verify-totp': 10,
   '/two-factor/verify-backup-code': 10,
+  // Starting a provider sign-in and signing in with a passkey (better-auth's own rule for
+  // `/sign-in/*`, 3 per 10 s, would hold back an office behind one address).
+  '/sign-in/social': 20,
+  '/passkey/verify-authentication': 20,
+  // Every visit of the sign-in page asks for a challenge (passkey autofill).
+  '/passkey/generate-authenticate-options': 60,
   // Reads every page load makes: a school or an office behind one address must not share 100.
   '/get-session': 600,
   '/list-sessions': 600,

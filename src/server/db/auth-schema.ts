@@ -1,5 +1,6 @@
-// The tables better-auth keeps (user, session, account, verification, two-factor), generated with
-// `npx @better-auth/cli@1.4.22 generate` for the plugins of src/server/auth/plugins.ts.
+// The tables better-auth keeps (user, session, account, verification, two-factor, passkey), generated
+// with `npx @better-auth/cli@1.4.22 generate` for the plugins of src/server/auth/plugins.ts; the
+// passkey table follows @better-auth/passkey's schema, plus `last_used_at`, which the app keeps.
 import { relations } from 'drizzle-orm'
 import {
   pgTable,
@@ -8,6 +9,7 @@ import {
   boolean,
   integer,
   index,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core'
 
 export const user = pgTable('user', {
@@ -107,10 +109,36 @@ export const twoFactor = pgTable(
   ],
 )
 
+export const passkey = pgTable(
+  'passkey',
+  {
+    id: text('id').primaryKey(),
+    name: text('name'),
+    publicKey: text('public_key').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    credentialID: text('credential_id').notNull(),
+    counter: integer('counter').notNull(),
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    transports: text('transports'),
+    createdAt: timestamp('created_at', { withTimezone: true }),
+    aaguid: text('aaguid'),
+    /** Set by the app after each sign-in with it (the plugin does not keep it). */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('passkey_userId_idx').on(table.userId),
+    uniqueIndex('passkey_credentialID_idx').on(table.credentialID),
+  ],
+)
+
 export const userRelations = relations(user, ({ many }) => ({
   sessions: many(session),
   accounts: many(account),
   twoFactors: many(twoFactor),
+  passkeys: many(passkey),
 }))
 
 export const sessionRelations = relations(session, ({ one }) => ({
@@ -130,6 +158,13 @@ export const accountRelations = relations(account, ({ one }) => ({
 export const twoFactorRelations = relations(twoFactor, ({ one }) => ({
   user: one(user, {
     fields: [twoFactor.userId],
+    references: [user.id],
+  }),
+}))
+
+export const passkeyRelations = relations(passkey, ({ one }) => ({
+  user: one(user, {
+    fields: [passkey.userId],
     references: [user.id],
   }),
 }))

@@ -12,6 +12,7 @@ export {
   renderMail,
   resolveMailLocale,
   type MailTemplateInput,
+  type SignInMethodChange,
   type RenderedMail,
 } from './templates/index'
 export {

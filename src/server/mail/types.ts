@@ -5,6 +5,7 @@ export const mailKinds = [
   'reset-password',
   'change-email',
   'account-exists',
+  'sign-in-methods-changed',
 ] as const
 export type MailKind = (typeof mailKinds)[number]
 

@@ -31,7 +31,7 @@ const sessionMiddlewares = new Set<unknown>([
  * better-auth's part of the document: its endpoints as the app serves them (`authOperations`) and
  * its models (`authModel`), from its openAPI plugin.
  */
-export async function betterAuthDocument(auth: Auth) {
+export async function betterAuthDocument(auth: Auth, providersConfigured: boolean) {
   const context = await auth.$context
   const authDocument = await auth.api.generateOpenAPISchema()
   const sessionOptions: BetterAuthOptions['session'] = context.options.session
@@ -40,7 +40,7 @@ export async function betterAuthDocument(auth: Auth) {
     // better-auth lists POST /get-session, but answers it with 405 unless this option is on.
     unserved: [
       ...(sessionOptions?.deferSessionRefresh ? [] : ['post /get-session']),
-      ...unservedAuthPaths.flatMap((path) => [`get ${path}`, `post ${path}`]),
+      ...unservedAuthPaths(providersConfigured).flatMap((path) => [`get ${path}`, `post ${path}`]),
     ],
   })
   const schemas = Object.fromEntries(
@@ -211,12 +211,23 @@ function authOperations(
       // All but the two static ones may need the database (503 while it is unreachable).
       const extra: ErrorStatus[] = method === 'post' ? [400, 403, 413, 415, 429] : [429]
       if (path !== '/ok' && path !== '/error') extra.push(503)
+      extra.push(...(appFailures[path] ?? []))
       setFailures(answer, [...new Set([...failures, ...extra])])
       served[method] = answer
     }
     if (Object.keys(served).length > 0) result[`${options.basePath}${path}`] = served
   }
   return result
+}
+
+/**
+ * Failures the app's hooks add to better-auth's endpoints (auth/sign-in-methods.ts): the last way to
+ * sign in is not removed (409), a passkey that is not the caller's is not found (404).
+ */
+const appFailures: Record<string, ErrorStatus[]> = {
+  '/unlink-account': [409],
+  '/passkey/delete-passkey': [404, 409],
+  '/passkey/update-passkey': [404],
 }
 
 /** The answer to a sign-in that two-factor authentication holds back (auth/plugins.ts, `twoFactorOnEverySignIn`). */

@@ -74,7 +74,7 @@ async function buildOpenApiDocument(
   checkDescribed(paths)
   for (const [method, operation] of methodOperations(paths)) addInputFailures(method, operation)
 
-  const authDocument = await betterAuthDocument(auth)
+  const authDocument = await betterAuthDocument(auth, config.providers.length > 0)
   for (const path of Object.keys(authDocument.paths)) {
     if (path in paths) throw new Error(`OpenAPI: ${path} is both an app route and a better-auth endpoint`)
   }

@@ -5,6 +5,7 @@ import { type DemoEcho, type DemoServerTime, demoMessageSchema } from '@/shared/
 import { type ApiErrorBody, errorCodes } from '@/shared/errors'
 import type { LanguageLevel, LevelPage, LevelUsage } from '@/shared/level-constants'
 import { type LearnerProfile, learnerProfileInputSchema } from '@/shared/profile'
+import type { SignInMethods } from '@/shared/sign-in-methods'
 import type { SessionUser } from '@/server/http/context'
 
 /**
@@ -65,6 +66,12 @@ export const clientConfigSchema = answer<ClientConfig>(
     apiBaseUrl: z.string(),
     appName: z.string(),
     version: z.string(),
+    providers: z.array(
+      z.object({
+        id: z.string().check(z.meta({ description: 'The provider id of `POST /api/auth/sign-in/social`.' })),
+        name: z.string().check(z.meta({ description: 'The button says "Continue with {name}".' })),
+      }),
+    ),
   }),
 )
 
@@ -144,4 +151,31 @@ const auditEntrySchema = answer<AuditEntry>(
 
 export const auditPageSchema = answer<AuditPage>('AuditPage', 'One page of the audit log, newest first.')(
   z.object({ items: z.array(auditEntrySchema), total: count, page: positiveInt, pageSize: positiveInt }),
+)
+
+export const signInMethodsSchema = answer<SignInMethods>(
+  'SignInMethods',
+  'The ways the account signs in. The last one cannot be removed (409); the emailed code is open to every confirmed account and is not listed.',
+)(
+  z.object({
+    password: z.boolean(),
+    providers: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        linked: z.array(z.object({ id: z.string(), accountId: z.string(), linkedAt: isoDateTime })),
+      }),
+    ),
+    passkeys: z.array(
+      z.object({
+        id: z.string(),
+        name: z.nullable(z.string()),
+        createdAt: z.nullable(isoDateTime),
+        lastUsedAt: z.nullable(isoDateTime),
+        deviceType: z.string(),
+        backedUp: z.boolean(),
+      }),
+    ),
+    count: count,
+  }),
 )

@@ -5,11 +5,13 @@ import type { RenderedMail } from './layout'
 import type { LinkMailInput, NoticeMailInput } from './parts'
 import { resetPasswordMail } from './reset-password'
 import { type CodeMailInput, signInCodeMail } from './sign-in-code'
+import { type SignInMethodsChangedMailInput, signInMethodsChangedMail } from './sign-in-methods-changed'
 import { verifyEmailMail } from './verify-email'
 
 export { formatDuration } from './duration'
 export { type RenderedMail, escapeHtml } from './layout'
 export { resolveMailLocale } from './parts'
+export type { SignInMethodChange } from './sign-in-methods-changed'
 
 export type MailTemplateInput =
   | ({ kind: 'verify-email' } & LinkMailInput)
@@ -17,6 +19,7 @@ export type MailTemplateInput =
   | ({ kind: 'change-email' } & ChangeEmailMailInput)
   | ({ kind: 'sign-in-code' } & CodeMailInput)
   | ({ kind: 'account-exists' } & NoticeMailInput)
+  | ({ kind: 'sign-in-methods-changed' } & SignInMethodsChangedMailInput)
 
 /** Renders the email of any kind. */
 export function renderMail(input: MailTemplateInput): RenderedMail {
@@ -31,6 +34,8 @@ export function renderMail(input: MailTemplateInput): RenderedMail {
       return signInCodeMail(input)
     case 'account-exists':
       return accountExistsMail(input)
+    case 'sign-in-methods-changed':
+      return signInMethodsChangedMail(input)
   }
 }
 
