@@ -1,4 +1,5 @@
 import { z } from 'zod/mini'
+import { PASSKEY_NAME_MAX_LENGTH } from './sign-in-methods'
 
 /** Passwords have 8–128 characters (the server checks strength as well; docs/product.md §5). */
 export const PASSWORD_MIN_LENGTH = 8
@@ -96,3 +97,12 @@ export type ProfileValues = z.infer<typeof profileSchema>
 export type ChangeEmailValues = z.infer<typeof changeEmailSchema>
 export type ChangePasswordValues = z.infer<typeof changePasswordSchema>
 export type PasswordConfirmValues = z.infer<typeof passwordConfirmSchema>
+
+/** A passkey's name, e.g. "MacBook": visible text, 1–60 characters (the server checks it too). */
+export const passkeyNameSchema = z.string().check(
+  z.trim(),
+  z.minLength(1),
+  z.maxLength(PASSKEY_NAME_MAX_LENGTH),
+  z.refine((value) => nameProblem(value) === undefined, { params: { nameControl: true } }),
+)
+export const passkeyNameFormSchema = z.object({ name: passkeyNameSchema })

@@ -1,5 +1,4 @@
-import { z } from 'zod/mini'
-import { nameProblem } from './auth'
+/* No zod here: the sign-in pages load these constants on their first visit. */
 
 /**
  * The ways one account can sign in, as `/account` lists them (`GET /api/me/sign-in-methods`).
@@ -28,17 +27,9 @@ export interface SignInMethods {
   count: number
 }
 
-/** Passkey names: what the account page asks for and the server keeps. */
+/** Passkey names: what the account page asks for and the server keeps (`passkeyNameSchema`). */
 export const PASSKEY_NAME_MAX_LENGTH = 60
 
-/** A passkey's name, e.g. "MacBook": visible text, 1–60 characters (the server checks it too). */
-export const passkeyNameSchema = z.string().check(
-  z.trim(),
-  z.minLength(1),
-  z.maxLength(PASSKEY_NAME_MAX_LENGTH),
-  z.refine((value) => nameProblem(value) === undefined, { params: { nameControl: true } }),
-)
-export const passkeyNameFormSchema = z.object({ name: passkeyNameSchema })
 
 /**
  * The `?error=` codes a provider sign-in can come back with (better-auth's callback codes and the

@@ -90,12 +90,30 @@ describe('runtime configuration', () => {
   }
 
   it('accepts the server configuration', () => {
-    expect(parseRuntimeConfig(valid)).toEqual({ ...valid, apiBaseUrl: '/api' })
+    expect(parseRuntimeConfig(valid)).toEqual({ ...valid, apiBaseUrl: '/api', providers: [] })
+  })
+
+  it('reads the sign-in providers in order, none when the list is missing or empty', () => {
+    const providers = [
+      { id: 'oidc', name: 'Company SSO' },
+      { id: 'github', name: 'GitHub', extra: true },
+    ]
+    expect(parseRuntimeConfig({ ...valid, providers }).providers).toEqual([
+      { id: 'oidc', name: 'Company SSO' },
+      { id: 'github', name: 'GitHub' },
+    ])
+    expect(parseRuntimeConfig({ ...valid, providers: [] }).providers).toEqual([])
+    expect(parseRuntimeConfig({ ...valid, providers: null }).providers).toEqual([])
   })
 
   it('names what is wrong', () => {
     expect(() => parseRuntimeConfig(null)).toThrow('Invalid /config.json')
     expect(() => parseRuntimeConfig({ ...valid, appName: 3 })).toThrow('appName')
+    expect(() => parseRuntimeConfig({ ...valid, providers: 'oidc' })).toThrow('providers')
+    expect(() => parseRuntimeConfig({ ...valid, providers: [{ id: 'oidc', name: 'SSO' }, { id: 'github' }] })).toThrow(
+      'providers[1]',
+    )
+    expect(() => parseRuntimeConfig({ ...valid, providers: [{ id: '', name: 'SSO' }] })).toThrow('providers[0]')
   })
 })
 

@@ -47,7 +47,11 @@ describe('emails in both languages', () => {
 
     it('has the same parts in both languages', () => {
       expect(paragraphs(russian).length).toBe(paragraphs(english).length)
-      const action = kind === 'sign-in-code' ? code : kind === 'account-exists' ? 'https://lingua.test/login' : link
+      const notices: Partial<Record<MailKind, string>> = {
+        'account-exists': 'https://lingua.test/login',
+        'sign-in-methods-changed': 'https://lingua.test/account',
+      }
+      const action = kind === 'sign-in-code' ? code : (notices[kind] ?? link)
       for (const mail of [english, russian]) {
         expect(mail.text).toContain(action)
         expect(mail.html).toContain(escapeHtml(action))

@@ -72,4 +72,63 @@ describe('server configuration', () => {
       /^(?![\s\S]*hunter2)/,
     )
   })
+
+  describe('sign-in providers', () => {
+    const oidc = {
+      OIDC_ISSUER: 'https://id.example.com/',
+      OIDC_CLIENT_ID: 'lingua',
+      OIDC_CLIENT_SECRET: 'hunter2-secret',
+    }
+
+    it('offers none with nothing set', () => {
+      expect(loadConfig({}).providers).toEqual([])
+    })
+
+    it('reads an OpenID provider, with the default scopes and the host as its name', () => {
+      expect(loadConfig(oidc).providers).toEqual([
+        {
+          id: 'oidc',
+          name: 'id.example.com',
+          clientId: 'lingua',
+          clientSecret: 'hunter2-secret',
+          issuer: 'https://id.example.com',
+          scopes: ['openid', 'email', 'profile'],
+        },
+      ])
+      expect(loadConfig({ ...oidc, OIDC_NAME: 'Acme', OIDC_SCOPES: 'openid,email' }).providers[0]).toMatchObject({
+        name: 'Acme',
+        scopes: ['openid', 'email'],
+      })
+    })
+
+    it('reads the GitHub and Google presets, in button order after the OpenID provider', () => {
+      const config = loadConfig({
+        ...oidc,
+        GOOGLE_CLIENT_ID: 'g',
+        GOOGLE_CLIENT_SECRET: 'gs',
+        GITHUB_CLIENT_ID: 'h',
+        GITHUB_CLIENT_SECRET: 'hs',
+      })
+      expect(config.providers.map(({ id, name }) => [id, name])).toEqual([
+        ['oidc', 'id.example.com'],
+        ['github', 'GitHub'],
+        ['google', 'Google'],
+      ])
+    })
+
+    it.each([
+      [{ OIDC_ISSUER: 'https://id.example.com' }, /OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: must be set with OIDC_ISSUER/],
+      [{ GITHUB_CLIENT_ID: 'h' }, /GITHUB_CLIENT_SECRET: must be set with GITHUB_CLIENT_ID/],
+      [{ ...oidc, OIDC_ISSUER: 'ftp://id.example.com' }, /OIDC_ISSUER: must be a URL/],
+      [{ ...oidc, OIDC_SCOPES: 'email profile' }, /OIDC_SCOPES: must include openid/],
+    ])('refuses an incomplete or wrong provider: %o', (env, message) => {
+      expect(() => loadConfig(env)).toThrow(message)
+    })
+
+    it('never prints a client secret', () => {
+      expect(() => loadConfig({ GITHUB_CLIENT_SECRET: 'x'.repeat(2001), GITHUB_CLIENT_ID: 'h' })).toThrow(
+        /^(?![\s\S]*xxxx)/,
+      )
+    })
+  })
 })

@@ -1,4 +1,11 @@
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/browser'
 import { CODE_PATTERN, type CodeSignInValues, type RegisterValues, type SignInValues } from '@/shared/auth'
+import type { SignInMethods } from '@/shared/sign-in-methods'
 import { api } from './api'
 
 /**
@@ -23,6 +30,12 @@ export interface ActiveSession {
   expiresAt: string
   ipAddress?: string | null
   userAgent?: string | null
+}
+
+/** Where the browser goes next to sign in at, or link, a provider (better-auth's answer). */
+export interface ProviderRedirect {
+  url: string
+  redirect: boolean
 }
 
 export interface TwoFactorSetup {
@@ -62,4 +75,30 @@ export const authApi = {
   revokeSession: (id: string) => api<void>(`/me/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   revokeAllSessions: () => post('/revoke-sessions'),
   deleteAccount: (password: string) => post('/delete-user', { password }),
+
+  /**
+   * Starts a provider sign-in: the browser then goes to `url`, and the provider sends it back to
+   * `callbackURL`, or to `errorCallbackURL` with `?error=<code>` (absolute URLs of this app).
+   */
+  signInWithProvider: (provider: string, callbackURL: string, errorCallbackURL: string) =>
+    post<ProviderRedirect>('/sign-in/social', { provider, callbackURL, errorCallbackURL }),
+  /** Links a provider identity to the signed-in account; back to `callbackURL` either way. */
+  linkProvider: (provider: string, callbackURL: string) =>
+    post<ProviderRedirect>('/link-social', { provider, callbackURL, errorCallbackURL: callbackURL }),
+  /** `id`: the linked identity's `id` in `SignInMethods` (better-auth's account id, not the provider's). */
+  unlinkProvider: (id: string) => post('/unlink-account', { accountId: id }),
+  signInMethods: (signal?: AbortSignal) => api<SignInMethods>('/me/sign-in-methods', { signal }),
+
+  /** A passkey sign-in's challenge (kept by the server in a short-lived cookie). */
+  passkeySignInOptions: () =>
+    api<PublicKeyCredentialRequestOptionsJSON>('/auth/passkey/generate-authenticate-options'),
+  verifyPasskeySignIn: (response: AuthenticationResponseJSON) =>
+    post<SignInAnswer>('/passkey/verify-authentication', { response }),
+  /** A new passkey's challenge; the session must be fresh (403 otherwise). */
+  passkeyRegistrationOptions: () =>
+    api<PublicKeyCredentialCreationOptionsJSON>('/auth/passkey/generate-register-options'),
+  verifyPasskeyRegistration: (response: RegistrationResponseJSON, name: string) =>
+    post('/passkey/verify-registration', { response, name }),
+  renamePasskey: (id: string, name: string) => post('/passkey/update-passkey', { id, name }),
+  removePasskey: (id: string) => post('/passkey/delete-passkey', { id }),
 }

@@ -44,6 +44,11 @@ export function isServiceUnavailable(error: unknown): boolean {
   return error instanceof HttpError && [502, 503, 504].includes(error.status)
 }
 
+/** better-auth's 403 "Session is not fresh": the change wants a recent sign-in. */
+export function isSessionNotFresh(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 403 && /fresh/i.test(error.message)
+}
+
 export function isRetryable(error: unknown): boolean {
   return error instanceof NetworkError || isServiceUnavailable(error)
 }

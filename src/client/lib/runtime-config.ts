@@ -1,4 +1,4 @@
-import type { ClientConfig } from '@/shared/client-config'
+import type { ClientConfig, SignInProvider } from '@/shared/client-config'
 
 /**
  * Checks `/config.json` by hand: this runs before the first render, and a schema library here
@@ -14,10 +14,23 @@ export function parseRuntimeConfig(value: unknown): ClientConfig {
     if (typeof v !== 'string') problems.push(key)
     return typeof v === 'string' ? v : ''
   }
+  const named = (v: unknown): v is SignInProvider =>
+    object(v) && typeof v.id === 'string' && v.id !== '' && typeof v.name === 'string' && v.name !== ''
+  // Missing (a server without providers): no provider buttons.
+  const list = value.providers ?? []
+  if (!Array.isArray(list)) problems.push('providers')
+  const providers = Array.isArray(list)
+    ? list.flatMap((item: unknown, index) => {
+        if (named(item)) return [{ id: item.id, name: item.name }]
+        problems.push(`providers[${index}]`)
+        return []
+      })
+    : []
   const config: ClientConfig = {
     apiBaseUrl: text('apiBaseUrl').replace(/\/+$/, ''),
     appName: text('appName'),
     version: text('version'),
+    providers,
   }
   if (problems.length > 0) throw new Error(`Invalid /config.json: ${problems.join(', ')}`)
   return config

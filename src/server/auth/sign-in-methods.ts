@@ -1,7 +1,8 @@
 import { APIError, getSessionFromCtx, isAPIError } from 'better-auth/api'
 import { and, count, eq, ne } from 'drizzle-orm'
 import type { Logger } from 'pino'
-import { type SignInMethods, passkeyNameSchema } from '@/shared/sign-in-methods'
+import { passkeyNameSchema } from '@/shared/auth'
+import type { SignInMethods } from '@/shared/sign-in-methods'
 import type { Config } from '@/server/config'
 import type { Db } from '@/server/db/client'
 import { type AuditActor, recordAudit } from '@/server/db/record-audit'
@@ -12,7 +13,7 @@ import { type Mailer, type SignInMethodChange, composeMail, resolveMailLocale } 
 const PASSWORD_PROVIDER = 'credential'
 
 /** Password + linked provider identities + passkeys of an account. */
-export async function countSignInMethods(db: Db, userId: string): Promise<number> {
+async function countSignInMethods(db: Db, userId: string): Promise<number> {
   const [accounts] = await db.select({ n: count() }).from(account).where(eq(account.userId, userId))
   const [passkeys] = await db.select({ n: count() }).from(passkey).where(eq(passkey.userId, userId))
   return (accounts?.n ?? 0) + (passkeys?.n ?? 0)

@@ -126,3 +126,11 @@ export const PlusIcon = (props: SVGProps<SVGSVGElement>) => (
     <path d="M12 5v14M5 12h14" />
   </Icon>
 )
+
+/** A key: passkeys. */
+export const KeyIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <circle cx="7.5" cy="15.5" r="4.5" />
+    <path d="m10.7 12.3 9.8-9.8M16 7l3 3M19 4l2 2" />
+  </Icon>
+)

@@ -7,10 +7,14 @@ import { accountMessages } from './messages'
 import { PasswordSection } from './password-section'
 import { ProfileSection } from './profile-section'
 import { SessionsSection } from './sessions-section'
+import { SignInMethodsSection } from './sign-in-methods-section'
 import { TwoFactorSection } from './two-factor-section'
 
-/** `/account` (auth guard): profile, email, password, two factors, sessions, deletion. */
-export function AccountPage() {
+/**
+ * `/account` (auth guard): profile, email, password, sign-in methods, two factors, sessions,
+ * deletion. `providerError`: why linking a provider failed, as the provider came back (`?error=`).
+ */
+export function AccountPage({ providerError }: { providerError?: string }) {
   const t = useStore(accountMessages)
   const user = useStore(currentUser)
   return (
@@ -21,6 +25,7 @@ export function AccountPage() {
           <ProfileSection key={`${user.name}\n${user.image ?? ''}`} user={user} />
           <EmailSection user={user} />
           <PasswordSection />
+          <SignInMethodsSection providerError={providerError} />
           <TwoFactorSection user={user} />
           <SessionsSection />
           <DeleteSection user={user} />

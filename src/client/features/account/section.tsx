@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react'
+import { type ReactNode, type Ref, useId } from 'react'
 
 /** One part of the account page: a titled card. */
 export function Section({
@@ -6,17 +6,21 @@ export function Section({
   lead,
   children,
   danger = false,
+  ref,
 }: {
   title: string
   lead?: ReactNode
   children: ReactNode
   danger?: boolean
+  /** For a section the page scrolls to (it stops below the sticky header). */
+  ref?: Ref<HTMLElement>
 }) {
   const headingId = useId()
   return (
     <section
+      ref={ref}
       aria-labelledby={headingId}
-      className={`rounded-xl border bg-card p-6 ${danger ? 'border-error' : ''}`}
+      className={`scroll-mt-20 rounded-xl border bg-card p-6 ${danger ? 'border-error' : ''}`}
     >
       <h2 id={headingId} className="text-lg font-semibold">
         {title}

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { CODE_LENGTH, type CodeSignInValues, codeSignInSchema } from '@/shared/auth'
 import { FormSubmit } from '@/client/components/forms/form-submit'
@@ -11,10 +11,15 @@ import { AuthCard } from './auth-card'
 import { CheckEmail } from './check-email'
 import { EmailForm } from './email-form'
 import { authMessages } from './messages'
+import { PasskeySignIn } from './passkey-sign-in'
+import { ProviderSignIn } from './provider-sign-in'
 import { MethodLink, afterFirstFactor } from './sign-in'
 
-/** "Sign in with a code": the email first ("Send code"), then the `CODE_LENGTH` digits ("Verify"). */
-export function CodeSignIn({ askSecondFactor }: { askSecondFactor: () => void }) {
+/**
+ * "Sign in with a code": the email first ("Send code"), then the `CODE_LENGTH` digits ("Verify").
+ * Beside the email, the other ways in: a passkey, a provider.
+ */
+export function CodeSignIn({ askSecondFactor, notice }: { askSecondFactor: () => void; notice?: ReactNode }) {
   const t = useStore(authMessages)
   const [sentTo, setSentTo] = useState<string | null>(null)
   return (
@@ -26,12 +31,17 @@ export function CodeSignIn({ askSecondFactor }: { askSecondFactor: () => void })
       {sentTo ? (
         <CodeStep email={sentTo} askSecondFactor={askSecondFactor} onChangeEmail={() => setSentTo(null)} />
       ) : (
-        <EmailForm
-          submitLabel={t.sendCode}
-          pendingLabel={t.sendingCode}
-          send={authApi.sendSignInCode}
-          onSent={setSentTo}
-        />
+        <>
+          {notice}
+          <EmailForm
+            submitLabel={t.sendCode}
+            pendingLabel={t.sendingCode}
+            send={authApi.sendSignInCode}
+            onSent={setSentTo}
+          />
+          <PasskeySignIn askSecondFactor={askSecondFactor} />
+          <ProviderSignIn />
+        </>
       )}
     </AuthCard>
   )

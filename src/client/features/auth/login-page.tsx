@@ -1,9 +1,10 @@
 import { useStore } from '@nanostores/react'
-import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { type ReactNode, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { type SignInValues, signInSchema } from '@/shared/auth'
 import { FormSubmit } from '@/client/components/forms/form-submit'
+import { ProviderErrorAlert } from '@/client/components/sign-in/provider-error-alert'
 import { Field, Input } from '@/client/components/ui/field'
 import { PasswordInput } from '@/client/components/ui/password-input'
 import { authApi } from '@/client/lib/auth-api'
@@ -12,21 +13,43 @@ import { useFormMutation } from '@/client/lib/use-form-mutation'
 import { AuthCard, authLinkClass } from './auth-card'
 import { CodeSignIn } from './code-sign-in'
 import { authMessages } from './messages'
+import { PasskeySignIn } from './passkey-sign-in'
+import { ProviderSignIn } from './provider-sign-in'
 import { RecoveryRequest } from './recovery-request'
 import { SecondFactor } from './second-factor'
-import { MethodLink, type SignInMethod, afterFirstFactor } from './sign-in'
+import { MethodLink, type SignInMethod, afterFirstFactor, keepRedirect } from './sign-in'
 
-/** `/login`: password, emailed code or recovery (`?method=`), then the second factor if on. */
-export function LoginPage({ method }: { method: SignInMethod }) {
+/**
+ * `/login`: password, emailed code or recovery (`?method=`), a passkey or a provider, then the
+ * second factor if on. A provider sends the browser back here with `?error=` when it failed
+ * (`providerError`), or with `?step=second-factor` when the account asks for its second factor.
+ */
+export function LoginPage({
+  method,
+  providerError,
+  step,
+}: {
+  method: SignInMethod
+  providerError?: string
+  step?: 'second-factor'
+}) {
+  const navigate = useNavigate()
   const [secondFactor, setSecondFactor] = useState(false)
   const askSecondFactor = () => setSecondFactor(true)
-  if (secondFactor) return <SecondFactor onCancel={() => setSecondFactor(false)} />
-  if (method === 'code') return <CodeSignIn askSecondFactor={askSecondFactor} />
+  if (secondFactor || step === 'second-factor') {
+    const cancel = () => {
+      setSecondFactor(false)
+      if (step) void navigate({ to: '/login', search: ({ step: _, ...rest }) => rest, replace: true })
+    }
+    return <SecondFactor onCancel={cancel} />
+  }
+  const notice = providerError && <ProviderErrorAlert code={providerError} />
+  if (method === 'code') return <CodeSignIn askSecondFactor={askSecondFactor} notice={notice} />
   if (method === 'recovery') return <RecoveryRequest />
-  return <PasswordSignIn askSecondFactor={askSecondFactor} />
+  return <PasswordSignIn askSecondFactor={askSecondFactor} notice={notice} />
 }
 
-function PasswordSignIn({ askSecondFactor }: { askSecondFactor: () => void }) {
+function PasswordSignIn({ askSecondFactor, notice }: { askSecondFactor: () => void; notice?: ReactNode }) {
   const t = useStore(authMessages)
   const form = useForm<SignInValues>({
     resolver: formResolver(signInSchema),
@@ -46,20 +69,22 @@ function PasswordSignIn({ askSecondFactor }: { askSecondFactor: () => void }) {
           <MethodLink method="code">{t.signInWithCode}</MethodLink>
           <p>
             {t.noAccount}{' '}
-            <Link to="/register" className={authLinkClass}>
+            <Link to="/register" search={keepRedirect} className={authLinkClass}>
               {t.createAnAccount}
             </Link>
           </p>
         </>
       }
     >
+      {notice}
       <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
         <Field label={t.email} error={errors.email?.message}>
           {(control) => (
             <Input
               {...control}
               type="email"
-              autoComplete="username"
+              // `webauthn`: the browser offers passkeys among its suggestions (PasskeySignIn).
+              autoComplete="username webauthn"
               {...form.register('email')}
             />
           )}
@@ -84,6 +109,8 @@ function PasswordSignIn({ askSecondFactor }: { askSecondFactor: () => void }) {
           stretch
         />
       </form>
+      <PasskeySignIn askSecondFactor={askSecondFactor} autofill />
+      <ProviderSignIn />
     </AuthCard>
   )
 }

@@ -38,6 +38,16 @@ export const authMessages = i18n('auth', {
   noAccount: 'New here?',
   createAnAccount: 'Create an account',
 
+  or: 'or',
+  continueWith: params<{ name: string }>('Continue with {name}'),
+  openingProvider: params<{ name: string }>('Opening {name}…'),
+  signInWithPasskey: 'Sign in with a passkey',
+  waitingForPasskey: 'Waiting for your passkey…',
+  passkeyCancelled: 'Passkey sign-in was cancelled.',
+  passkeyNotRegistered: 'This passkey is not registered with Lingua. Sign in another way.',
+  passkeyNotCompleted: 'The passkey sign-in could not be completed. Try again.',
+  passkeyBrowserFailed: 'This browser could not use a passkey here. Sign in another way.',
+
   codeLead: 'We email you a 6-digit code that signs you in.',
   sendCode: 'Send code',
   sendingCode: 'Sending…',

@@ -12,6 +12,8 @@ import { useFormMutation } from '@/client/lib/use-form-mutation'
 import { AuthCard, authLinkClass } from './auth-card'
 import { CheckEmail } from './check-email'
 import { authMessages } from './messages'
+import { ProviderSignIn } from './provider-sign-in'
+import { keepRedirect } from './sign-in'
 
 export function RegisterPage() {
   const t = useStore(authMessages)
@@ -44,7 +46,7 @@ export function RegisterPage() {
       footer={
         <p>
           {t.haveAccount}{' '}
-          <Link to="/login" className={authLinkClass}>
+          <Link to="/login" search={keepRedirect} className={authLinkClass}>
             {t.signIn}
           </Link>
         </p>
@@ -68,6 +70,7 @@ export function RegisterPage() {
           stretch
         />
       </form>
+      <ProviderSignIn />
     </AuthCard>
   )
 }

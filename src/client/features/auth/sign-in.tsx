@@ -14,6 +14,9 @@ export async function afterFirstFactor(answer: SignInAnswer, askSecondFactor: ()
   else await refreshSession('SIGNED_IN')
 }
 
+/** The search of a link between `/login` and `/register`: where to go once signed in stays. */
+export const keepRedirect = (previous: { redirect?: string }) => ({ redirect: previous.redirect })
+
 /** A link to another way of signing in, keeping `?redirect=`. */
 export function MethodLink({ method, children }: { method: SignInMethod; children: string }) {
   return (

@@ -24,6 +24,11 @@ const actionKeys = {
   'level.reorder': 'levelReorder',
   'role.grant': 'roleGrant',
   'role.revoke': 'roleRevoke',
+  'sign-in-method.link': 'providerLink',
+  'sign-in-method.unlink': 'providerUnlink',
+  'passkey.add': 'passkeyAdd',
+  'passkey.rename': 'passkeyRename',
+  'passkey.remove': 'passkeyRemove',
 } as const satisfies Record<AuditAction, keyof Messages>
 
 const levelFields = ['code', 'name', 'description'] as const
@@ -42,14 +47,38 @@ function targetOf(entry: AuditEntry, t: Messages): string {
   return [entry.targetType, entry.targetId].filter(Boolean).join(' ')
 }
 
-/** Which of a level's fields an update changed. */
-function changedFields(entry: AuditEntry, t: Messages): string | undefined {
-  if (entry.action !== 'level.update') return undefined
-  const changed = levelFields.filter((name) => {
-    const after = field(entry.after, name)
-    return after !== undefined && after !== field(entry.before, name)
-  })
-  return changed.length > 0 ? t.changedFields({ fields: changed.map((name) => t[name]).join(', ') }) : undefined
+const text = (value: unknown, name: string): string | undefined => {
+  const found = field(value, name)
+  return typeof found === 'string' && found !== '' ? found : undefined
+}
+
+/**
+ * What a change was about, under its target: which of a level's fields an update changed, the
+ * provider linked or unlinked, the passkey added, renamed or removed.
+ */
+function detailOf(entry: AuditEntry, t: Messages): string | undefined {
+  const { before, after } = entry
+  switch (entry.action) {
+    case 'level.update': {
+      const changed = levelFields.filter((name) => {
+        const value = field(after, name)
+        return value !== undefined && value !== field(before, name)
+      })
+      return changed.length > 0 ? t.changedFields({ fields: changed.map((name) => t[name]).join(', ') }) : undefined
+    }
+    case 'sign-in-method.link':
+    case 'sign-in-method.unlink': {
+      const provider = text(after, 'provider') ?? text(before, 'provider')
+      return provider && t.provider({ provider })
+    }
+    case 'passkey.add':
+    case 'passkey.remove':
+      return t.passkey({ name: text(after, 'name') ?? text(before, 'name') ?? t.unnamedPasskey })
+    case 'passkey.rename':
+      return t.passkeyRenamed({ from: text(before, 'name') ?? t.unnamedPasskey, to: text(after, 'name') ?? '' })
+    default:
+      return undefined
+  }
 }
 
 /** "Recent changes": the audit log of administrative changes, newest first, a page at a time. */
@@ -69,7 +98,7 @@ export function AuditLog() {
     who: entry.actorEmail ?? entry.actorId ?? t.system,
     action: t[actionKeys[entry.action]] ?? entry.action,
     target: targetOf(entry, t),
-    changes: changedFields(entry, t),
+    changes: detailOf(entry, t),
   }))
 
   return (

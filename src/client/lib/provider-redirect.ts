@@ -1,0 +1,37 @@
+import { useMutation } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import type { ProviderRedirect } from './auth-api'
+
+/**
+ * A request whose answer sends the browser to a provider's page (signing in, linking): another
+ * site, so a page load, not a route. `leaving` holds from the request until the page has gone;
+ * `target` is what it was started for. `beforeLeaving` runs once the provider's address is known.
+ */
+export function useProviderRedirect<T>(
+  request: (target: T) => Promise<ProviderRedirect>,
+  beforeLeaving?: (target: T) => void,
+) {
+  const mutation = useMutation({
+    mutationFn: request,
+    onSuccess: ({ url }, target) => {
+      beforeLeaving?.(target)
+      window.location.assign(url)
+    },
+  })
+  // Back from the provider's page with the back button, the page may be the very one left
+  // (back/forward cache): it is not leaving any more.
+  const { reset } = mutation
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) reset()
+    }
+    window.addEventListener('pageshow', onPageShow)
+    return () => window.removeEventListener('pageshow', onPageShow)
+  }, [reset])
+  return {
+    start: mutation.mutate,
+    leaving: mutation.isPending || mutation.isSuccess,
+    target: mutation.variables,
+    error: mutation.error,
+  }
+}
