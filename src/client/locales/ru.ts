@@ -9,6 +9,7 @@ const ru = {
     notifications: 'Уведомления',
     notificationsRegion: 'Уведомления ({hotkey})',
     close: 'Закрыть',
+    cancel: 'Отмена',
     noData: 'Нет данных',
     noMatch: 'Нет подходящих данных',
     loading: 'Загрузка…',

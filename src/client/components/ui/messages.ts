@@ -5,6 +5,7 @@ export const uiMessages = i18n('ui', {
   /** Radix puts the hotkey in place of `{hotkey}` itself. */
   notificationsRegion: 'Notifications ({hotkey})',
   close: 'Close',
+  cancel: 'Cancel',
   noData: 'No data',
   noMatch: 'No matching data',
   loading: 'Loading…',

@@ -1,10 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { AlertDialog } from 'radix-ui'
-import { useRef } from 'react'
 import type { LanguageLevel } from '@/shared/level-constants'
-import { Alert } from '@/client/components/ui/alert'
-import { Button } from '@/client/components/ui/button'
+import { ConfirmDialog } from '@/client/components/confirm-dialog'
 import { Skeleton } from '@/client/components/ui/skeleton'
 import { errorMessage } from '@/client/lib/error-message'
 import { ApiRequestError } from '@/client/lib/http-error'
@@ -54,9 +51,6 @@ export function DeleteLevelDialog({
     enabled: level !== null && remove.isIdle,
   })
 
-  // Opened from a plain button (no Radix trigger): focus goes back to it on closing, if it is still there.
-  const opener = useRef<HTMLElement | null>(null)
-
   const close = () => {
     if (remove.isPending) return
     remove.reset()
@@ -64,66 +58,36 @@ export function DeleteLevelDialog({
   }
 
   return (
-    <AlertDialog.Root open={level !== null} onOpenChange={(open) => !open && close()}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
-        <AlertDialog.Content
-          onOpenAutoFocus={() => {
-            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
-          }}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault()
-            if (opener.current?.isConnected) opener.current.focus()
-            opener.current = null
-          }}
-          className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border bg-card p-6 shadow-2xl">
-          {level && (
-            <>
-              <AlertDialog.Title className="text-lg font-semibold break-words">
-                {t.deleteTitle({ code: level.code })}
-              </AlertDialog.Title>
-              <AlertDialog.Description asChild>
-                <div className="grid gap-3 text-sm">
-                  <p className="break-words text-muted-foreground">
-                    {t.deleteLead({ code: level.code, name: level.name })}
-                  </p>
-                  <div aria-live="polite">
-                    {usage.isPending && (
-                      <span className="flex items-center gap-2">
-                        <span className="sr-only">{t.usageLoading}</span>
-                        <Skeleton className="h-5 w-full" />
-                      </span>
-                    )}
-                    {usage.isError && <span className="text-error">{t.usageFailed}</span>}
-                    {usage.data && (
-                      <span className="font-medium">
-                        {usage.data.learners === 0
-                          ? t.usageNone
-                          : t.usageSome({ count: usage.data.learners })}
-                      </span>
-                    )}
-                  </div>
-                </div>
-              </AlertDialog.Description>
-              {remove.isError && <Alert variant="error">{errorMessage(remove.error, errorTexts)}</Alert>}
-              <div className="flex flex-wrap justify-end gap-2">
-                <AlertDialog.Cancel asChild>
-                  <Button variant="outline" disabled={remove.isPending}>
-                    {t.cancel}
-                  </Button>
-                </AlertDialog.Cancel>
-                <Button
-                  variant="destructive"
-                  disabled={remove.isPending}
-                  onClick={() => remove.mutate(level)}
-                >
-                  {remove.isPending ? t.deleting : t.confirmDelete}
-                </Button>
-              </div>
-            </>
-          )}
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <ConfirmDialog
+      open={level !== null}
+      title={level ? t.deleteTitle({ code: level.code }) : ''}
+      description={
+        level && (
+          <>
+            <p className="break-words text-muted-foreground">{t.deleteLead({ code: level.code, name: level.name })}</p>
+            <div aria-live="polite">
+              {usage.isPending && (
+                <span className="flex items-center gap-2">
+                  <span className="sr-only">{t.usageLoading}</span>
+                  <Skeleton className="h-5 w-full" />
+                </span>
+              )}
+              {usage.isError && <span className="text-error">{t.usageFailed}</span>}
+              {usage.data && (
+                <span className="font-medium">
+                  {usage.data.learners === 0 ? t.usageNone : t.usageSome({ count: usage.data.learners })}
+                </span>
+              )}
+            </div>
+          </>
+        )
+      }
+      confirmLabel={t.confirmDelete}
+      pendingLabel={t.deleting}
+      pending={remove.isPending}
+      error={remove.isError ? errorMessage(remove.error, errorTexts) : undefined}
+      onConfirm={() => level && remove.mutate(level)}
+      onClose={close}
+    />
   )
 }

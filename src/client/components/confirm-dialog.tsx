@@ -1,14 +1,15 @@
 import { useStore } from '@nanostores/react'
 import { AlertDialog } from 'radix-ui'
-import { type RefObject, useRef } from 'react'
-import { Alert } from '@/client/components/ui/alert'
-import { Button } from '@/client/components/ui/button'
-import { accountMessages } from './messages'
+import { type ReactNode, type RefObject, useRef } from 'react'
+import { Alert } from './ui/alert'
+import { Button } from './ui/button'
+import { uiMessages } from './ui/messages'
 
 /**
- * One confirmation before a sign-in method goes (unlinking a provider, removing a passkey). Focus
- * goes back to the button that opened it, or to `returnFocus` once that button has gone with what
- * it removed.
+ * The one confirmation before something is removed or changed for good (a level, a passkey, a
+ * linked provider). Opened from a plain button (no Radix trigger): focus goes back to it on
+ * closing, or to `returnFocus` once that button has gone with what it removed. Closing is refused
+ * while the change is pending.
  */
 export function ConfirmDialog({
   open,
@@ -24,7 +25,8 @@ export function ConfirmDialog({
 }: {
   open: boolean
   title: string
-  description: string
+  /** A sentence, or richer content (e.g. what the change affects, read when the dialog opens). */
+  description: ReactNode
   confirmLabel: string
   pendingLabel: string
   pending: boolean
@@ -32,9 +34,9 @@ export function ConfirmDialog({
   error?: string
   onConfirm: () => void
   onClose: () => void
-  returnFocus: RefObject<HTMLElement | null>
+  returnFocus?: RefObject<HTMLElement | null>
 }) {
-  const t = useStore(accountMessages)
+  const t = useStore(uiMessages)
   const opener = useRef<HTMLElement | null>(null)
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !next && !pending && onClose()}>
@@ -46,16 +48,22 @@ export function ConfirmDialog({
           }}
           onCloseAutoFocus={(event) => {
             event.preventDefault()
-            const target = opener.current?.isConnected ? opener.current : returnFocus.current
+            const target = opener.current?.isConnected ? opener.current : returnFocus?.current
             target?.focus()
             opener.current = null
           }}
           className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-1/2 gap-4 rounded-xl border bg-card p-6 shadow-2xl"
         >
           <AlertDialog.Title className="text-lg font-semibold wrap-break-word">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="text-sm wrap-break-word text-muted-foreground">
-            {description}
-          </AlertDialog.Description>
+          {typeof description === 'string' ? (
+            <AlertDialog.Description className="text-sm wrap-break-word text-muted-foreground">
+              {description}
+            </AlertDialog.Description>
+          ) : (
+            <AlertDialog.Description asChild>
+              <div className="grid gap-3 text-sm">{description}</div>
+            </AlertDialog.Description>
+          )}
           {error && <Alert variant="error">{error}</Alert>}
           <div className="flex flex-wrap justify-end gap-2">
             <AlertDialog.Cancel asChild>
