@@ -29,9 +29,10 @@ const authCodes: Record<string, { code: ErrorCode; field?: string }> = {
   // Sign-in methods (sign-in-methods.ts, and the passkey plugin's own codes).
   LAST_SIGN_IN_METHOD: { code: 'conflict' },
   INVALID_PASSKEY_NAME: { code: 'validation_failed', field: 'name' },
-  USER_NOT_VERIFIED: { code: 'invalid_credentials' },
+  // A passkey this server does not know (401); one it knows whose answer failed its checks (400).
   PASSKEY_NOT_FOUND: { code: 'invalid_credentials' },
-  AUTHENTICATION_FAILED: { code: 'invalid_credentials' },
+  USER_NOT_VERIFIED: { code: 'bad_request' },
+  AUTHENTICATION_FAILED: { code: 'bad_request' },
   CHALLENGE_NOT_FOUND: { code: 'invalid_token' },
   FAILED_TO_VERIFY_REGISTRATION: { code: 'bad_request' },
 }
