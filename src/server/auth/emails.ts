@@ -15,7 +15,7 @@ type EmailVerification = NonNullable<BetterAuthOptions['emailVerification']>
 type EmailOtpOptions = Parameters<typeof emailOTP>[0]
 
 /** The interface language of the request (the client sends Accept-Language), for emails. */
-function localeOf(request: Request | undefined) {
+export function localeOf(request: Request | undefined) {
   const header = request?.headers.get('accept-language') ?? ''
   return resolveMailLocale(header.split(',')[0]?.trim() ?? 'en')
 }

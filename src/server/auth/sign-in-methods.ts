@@ -7,7 +7,8 @@ import type { Config } from '@/server/config'
 import type { Db } from '@/server/db/client'
 import { type AuditActor, recordAudit } from '@/server/db/record-audit'
 import { account, passkey, user } from '@/server/db/schema'
-import { type Mailer, type SignInMethodChange, composeMail, resolveMailLocale } from '@/server/mail/index'
+import { type Mailer, type SignInMethodChange, composeMail } from '@/server/mail/index'
+import { localeOf } from './emails'
 
 /** The provider id better-auth gives an account's password. */
 const PASSWORD_PROVIDER = 'credential'
@@ -106,11 +107,10 @@ export function signInMethodHooks({ config, db, mailer, logger }: {
     request: Request | undefined,
   ) {
     await recordAudit(db, actor, { action, targetType: 'user', targetId: actor.email, before, after })
-    const header = request?.headers.get('accept-language') ?? ''
     const mail = composeMail(actor.email, {
       kind: 'sign-in-methods-changed',
       appName: config.appName,
-      locale: resolveMailLocale(header.split(',')[0]?.trim()),
+      locale: localeOf(request),
       link: `${config.appUrl}/account`,
       change,
       name,
@@ -148,12 +148,10 @@ export function signInMethodHooks({ config, db, mailer, logger }: {
         if (ctx.request) unlinking.set(ctx.request, found.providerId)
       } else {
         // Another account's passkey is as unknown as one that never was: 404 for both.
-        const [found] = typeof sent.id === 'string'
-          ? await db
-              .select({ id: passkey.id, name: passkey.name })
-              .from(passkey)
-              .where(and(eq(passkey.id, sent.id), eq(passkey.userId, session.user.id)))
-          : []
+        const [found] = await db
+          .select({ id: passkey.id, name: passkey.name })
+          .from(passkey)
+          .where(and(eq(passkey.id, String(sent.id)), eq(passkey.userId, session.user.id)))
         if (!found) throw new APIError('NOT_FOUND', { code: 'NOT_FOUND', message: 'Passkey not found.' })
         if (ctx.request) passkeyBefore.set(ctx.request, found)
       }
