@@ -58,7 +58,11 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   workers: 2,
-  retries: 0,
+  // One more try for a test that failed: on a two-core machine running the server, the provider,
+  // the mail server and two browsers, a timing-bound step can lose a race that is the machine's,
+  // not the app's. A test that passes only the second time is reported as flaky in the list and
+  // the HTML report (and is looked into); one that fails twice fails the run.
+  retries: 1,
   timeout: 30_000,
   expect: { timeout: 5_000 },
   reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
@@ -75,12 +79,12 @@ export default defineConfig({
     {
       name: 'chromium',
       use: chromium,
-      testIgnore: /admin\.spec\.ts$/,
+      testIgnore: /admin(-person)?\.spec\.ts$/,
     },
     // The administrator (ADMIN_EMAILS below) signs up once; its signed-in state is kept for the
     // admin journeys, which run after it.
     { name: 'admin-setup', use: chromium, testMatch: /admin\.setup\.ts$/ },
-    { name: 'admin', use: chromium, testMatch: /admin\.spec\.ts$/, dependencies: ['admin-setup'] },
+    { name: 'admin', use: chromium, testMatch: /admin(-person)?\.spec\.ts$/, dependencies: ['admin-setup'] },
   ],
   webServer: [
     {

@@ -16,6 +16,8 @@ function precompress(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir)
     },
     async closeBundle() {
+      // The server bundle of the pages (dist/ssr) is read from disk by the server, not sent.
+      if (this.environment.config.build.ssr) return
       const files = await readdir(outDir, { recursive: true })
       await Promise.all(
         files
@@ -35,7 +37,15 @@ function precompress(): Plugin {
   }
 }
 
-export default defineConfig({
+/**
+ * The browser bundle (dist/client), and with `--ssr src/client/entry-server.tsx --outDir dist/ssr`
+ * the server's bundle of the same pages (src/server/http/pages.ts renders visitors' pages with it):
+ * self-contained (no dependency read from node_modules at run time) and built for production.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
+  ...(isSsrBuild
+    ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } }
+    : {}),
   plugins: [
     tanstackRouter({
       target: 'react',
@@ -52,6 +62,16 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Vite's preload helper in a chunk of its own, not in the entry (src/client/boot.ts): a
+          // chunk that imports from the entry is given the entry's stylesheet to load with it,
+          // which a page the server rendered holds inline (a second copy otherwise).
+          groups: [{ name: 'preload-helper', test: /vite\/preload-helper/ }],
+        },
+      },
+    },
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
@@ -61,4 +81,4 @@ export default defineConfig({
       '/config.json': `http://127.0.0.1:${process.env.API_PORT ?? 3001}`,
     },
   },
-})
+}))

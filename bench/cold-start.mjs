@@ -16,6 +16,7 @@ import {
   createPgDatabase,
   makeTempDir,
   parseArgs,
+  printBusyNote,
   printEnvironment,
   printSummary,
   printTable,
@@ -171,6 +172,7 @@ if (buildFingerprint() !== buildAtStart) {
 
 const pass = results.every((r) => r.median <= targetMs)
 console.log(`\n${verdict(pass)}: every median ≤ ${targetMs} ms`)
+printBusyNote()
 
 printSummary('cold-start', {
   runs,

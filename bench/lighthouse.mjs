@@ -1,12 +1,14 @@
-// Lighthouse performance and accessibility scores of `/`, `/login` and `/about`, with the mobile
-// (default) and desktop (lighthouse/core/config/desktop-config.js) configurations, in Debian's
-// Chromium (CHROME_PATH, default /usr/bin/chromium) started by chrome-launcher, against a server
-// this script starts on a fresh DATA_DIR. Targets: mobile performance ≥ 95, accessibility 100.
+// Lighthouse performance and accessibility scores of the public pages and of `/dashboard` for a
+// visitor, with the mobile (default) and desktop (lighthouse/core/config/desktop-config.js)
+// configurations, in Debian's Chromium (CHROME_PATH, default /usr/bin/chromium) started by
+// chrome-launcher, against a server this script starts on a fresh DATA_DIR. Targets: performance
+// ≥ 99 on mobile and 100 on desktop, mobile first contentful paint ≤ 1.2 s, no layout shift,
+// accessibility 100.
 //
-//   node bench/lighthouse.mjs [--pages=/,/login,/about] [--runs=3] [--form-factors=mobile,desktop] [--out=DIR]
+//   node bench/lighthouse.mjs [--pages=/,/about,/login,/register,/dashboard] [--runs=3] [--form-factors=mobile,desktop] [--out=DIR]
 //
-// --runs=N runs Lighthouse N times per page and form factor (a fresh Chrome each time) and reports
-// the run with the median performance score (the lower middle one for an even N).
+// --runs=N (default 3) runs Lighthouse N times per page and form factor (a fresh Chrome each time)
+// and reports the run with the median performance score (the lower middle one for an even N).
 // --out=DIR writes each reported run's full report (JSON and HTML) there.
 // Needs the devDependencies lighthouse and chrome-launcher.
 import { mkdir, writeFile } from 'node:fs/promises'
@@ -16,6 +18,7 @@ import {
   chromeFlags,
   chromePath,
   parseArgs,
+  printBusyNote,
   printEnvironment,
   printSummary,
   printTable,
@@ -43,12 +46,12 @@ const chromeLauncher = await load('chrome-launcher')
 const { default: desktopConfig } = await load('lighthouse/core/config/desktop-config.js')
 
 const args = parseArgs()
-const pages = args.pages ? String(args.pages).split(',') : ['/', '/login', '/about']
-const runs = Math.max(1, Number(args.runs ?? 1))
+const pages = args.pages ? String(args.pages).split(',') : ['/', '/about', '/login', '/register', '/dashboard']
+const runs = Math.max(1, Number(args.runs ?? 3))
 const formFactors = args['form-factors'] ? String(args['form-factors']).split(',') : ['mobile', 'desktop']
 const outDir = args.out ? path.resolve(String(args.out)) : undefined
 const configs = { mobile: undefined, desktop: desktopConfig }
-const targets = { mobilePerformance: 95, accessibility: 100 }
+const targets = { performance: { mobile: 99, desktop: 100 }, mobileFcpMs: 1200, cls: 0, accessibility: 100 }
 
 process.env.CHROME_PATH = chromePath
 const lighthouseFlags = ['--headless=new', ...chromeFlags]
@@ -144,24 +147,40 @@ const rows = await withServer({}, async (server) => {
   return measured
 })
 
+/** Each row's checks: performance (per form factor), FCP (mobile), CLS and accessibility. */
+const checksOf = (r) => ({
+  performance: r.performance >= targets.performance[r.formFactor],
+  fcp: r.formFactor !== 'mobile' || r.fcpMs <= targets.mobileFcpMs,
+  cls: r.cls <= targets.cls,
+  accessibility: r.accessibility >= targets.accessibility,
+})
+
 console.log('')
 printTable(
-  rows.map((r) => ({
-    ...r,
-    perfVerdict: r.formFactor === 'mobile' ? verdict(r.performance >= targets.mobilePerformance) : '',
-    a11yVerdict: verdict(r.accessibility >= targets.accessibility),
-  })),
+  rows.map((r) => {
+    const ok = checksOf(r)
+    return {
+      ...r,
+      perfVerdict: verdict(ok.performance),
+      fcpVerdict: r.formFactor === 'mobile' ? verdict(ok.fcp) : '',
+      clsVerdict: verdict(ok.cls),
+      // A score of rules met, not a timing: judged on a busy machine too.
+      a11yVerdict: verdict(ok.accessibility, { timed: false }),
+    }
+  }),
   [
     { key: 'formFactor', label: 'form factor', align: 'left' },
     { key: 'page', label: 'page', align: 'left' },
     { key: 'performance', label: 'perf', align: 'right' },
-    { key: 'perfVerdict', label: '≥95 (mobile)', align: 'left' },
-    { key: 'accessibility', label: 'a11y', align: 'right' },
-    { key: 'a11yVerdict', label: '=100', align: 'left' },
+    { key: 'perfVerdict', label: `≥${targets.performance.mobile} mobile, ${targets.performance.desktop} desktop`, align: 'left' },
     { key: 'fcpMs', label: 'FCP ms', align: 'right' },
+    { key: 'fcpVerdict', label: `≤${targets.mobileFcpMs} (mobile)`, align: 'left' },
+    { key: 'cls', label: 'CLS', align: 'right' },
+    { key: 'clsVerdict', label: `=${targets.cls}`, align: 'left' },
+    { key: 'accessibility', label: 'a11y', align: 'right' },
+    { key: 'a11yVerdict', label: `=${targets.accessibility}`, align: 'left' },
     { key: 'lcpMs', label: 'LCP ms', align: 'right' },
     { key: 'tbtMs', label: 'TBT ms', align: 'right' },
-    { key: 'cls', label: 'CLS', align: 'right' },
     { key: 'speedIndexMs', label: 'SI ms', align: 'right' },
   ],
 )
@@ -171,19 +190,19 @@ for (const r of rows) {
   for (const warning of r.warnings) console.log(`warning on ${r.formFactor} ${r.page}: ${warning}`)
 }
 
-const mobile = rows.filter((r) => r.formFactor === 'mobile')
-const perfPass = mobile.every((r) => r.performance >= targets.mobilePerformance)
-const a11yPass = rows.every((r) => r.accessibility >= targets.accessibility)
-console.log(
-  `\n${verdict(perfPass)}: mobile performance ≥ ${targets.mobilePerformance} (${mobile.map((r) => `${r.page} ${r.performance}`).join(', ') || 'not run'})`,
+const pass = Object.fromEntries(
+  ['performance', 'fcp', 'cls', 'accessibility'].map((key) => [key, rows.every((r) => checksOf(r)[key])]),
 )
-console.log(
-  `${verdict(a11yPass)}: accessibility ${targets.accessibility} (${rows.map((r) => `${r.formFactor} ${r.page} ${r.accessibility}`).join(', ')})`,
-)
+const listed = (pick) => rows.map((r) => `${r.formFactor} ${r.page} ${pick(r)}`).join(', ') || 'not run'
+console.log(`\n${verdict(pass.performance)}: performance ≥ ${targets.performance.mobile} on mobile, ${targets.performance.desktop} on desktop (${listed((r) => r.performance)})`)
+console.log(`${verdict(pass.fcp)}: mobile FCP ≤ ${targets.mobileFcpMs} ms (${listed((r) => r.fcpMs)})`)
+console.log(`${verdict(pass.cls)}: CLS ${targets.cls} (${listed((r) => r.cls)})`)
+console.log(`${verdict(pass.accessibility, { timed: false })}: accessibility ${targets.accessibility} (${listed((r) => r.accessibility)})`)
+printBusyNote()
 
 printSummary('lighthouse', {
   runs,
   targets,
-  pass: { mobilePerformance: perfPass, accessibility: a11yPass },
+  pass,
   results: rows.map(({ warnings: _warnings, ...r }) => r),
 })

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 
 export const root = path.resolve(import.meta.dirname, '..')
-const outputs = ['dist/client/index.html', 'dist/server/main.js', 'dist/server/cli.js'].map((f) => path.join(root, f))
+const outputs = ['dist/client/index.html', 'dist/ssr/entry-server.js', 'dist/server/main.js', 'dist/server/cli.js'].map((f) => path.join(root, f))
 const inputs = ['src', 'public', 'drizzle', 'index.html', 'package-lock.json', 'vite.config.ts', 'vite.server.config.ts']
 
 function newest(target) {

@@ -5,13 +5,14 @@
 import { rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle } from 'drizzle-orm/pglite'
 import { migrate } from 'drizzle-orm/pglite/migrator'
 
 const out = path.resolve(import.meta.dirname, '../dist/server/pglite-template')
 const building = `${out}.building`
 await rm(building, { recursive: true, force: true })
-const db = await PGlite.create(building)
+const db = await PGlite.create(building, { extensions: { pg_trgm } })
 await migrate(drizzle({ client: db }), {
   migrationsFolder: path.resolve(import.meta.dirname, '../drizzle'),
 })

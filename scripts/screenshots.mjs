@@ -85,8 +85,9 @@ await withServer({ env, port }, async (server) => {
         const response = await page.goto(server.url + (paths[shot.name] ?? shot.path))
         if (response?.status() !== (shot.status ?? 200)) throw new Error(`${shot.path} answered ${response?.status()}`)
         await page.getByRole('heading', { level: 1 }).first().waitFor()
-        // Data loaded (no skeleton left), fonts drawn.
-        await page.waitForLoadState('networkidle')
+        // The app has taken the page over, its data loaded (no skeleton left), fonts drawn. Not
+        // `networkidle`: the live event stream (/api/events) stays open as long as the page.
+        await page.waitForSelector('html[data-app="started"]', { state: 'attached' })
         // (These run in the page: `globalThis` is its window.)
         await page.waitForFunction(() => !globalThis.document.querySelector('.animate-pulse'), null, {
           timeout: 10_000,

@@ -44,7 +44,25 @@ export function printTable(rows, columns) {
   for (const row of cells) console.log(line(row))
 }
 
-export const verdict = (ok) => (ok ? 'PASS' : 'MISS')
+/**
+ * The 1-minute load average when the script began (printEnvironment notes it) and the core count.
+ * Above the core count the machine was busy before the bench added its own work: timings are
+ * printed but not judged, and a met target says so instead of PASS (a miss is still a MISS).
+ */
+const machine = { load: os.loadavg()[0], cores: os.cpus().length }
+export const machineWasBusy = () => machine.load > machine.cores
+
+/** PASS or MISS; `timed` figures (speed, not sizes or scores of a static kind) on a busy machine: no verdict. */
+export const verdict = (ok, { timed = true } = {}) => (!ok ? 'MISS' : timed && machineWasBusy() ? 'within (busy: no verdict)' : 'PASS')
+
+/** The line that says why targets were not judged, when they were not. */
+export function printBusyNote() {
+  if (machineWasBusy()) {
+    console.log(
+      `\nthe load average at the start (${machine.load.toFixed(2)}) passed the core count (${machine.cores}): the timings are not judged; run it on a quiet machine`,
+    )
+  }
+}
 
 /**
  * Prints the targets as a table, one row per `[figure, value, target, ok]` with `PASS` or `MISS`.
@@ -60,11 +78,12 @@ export function printTargets(checks, labels = { figure: 'figure', target: 'targe
       { key: 'verdict', label: '', align: 'left' },
     ],
   )
+  printBusyNote()
 }
 
 /** The last line of every script: `BENCH_SUMMARY {"bench":"…",…}` on one line, for machines. */
 export function printSummary(bench, data) {
-  console.log(`BENCH_SUMMARY ${JSON.stringify({ bench, at: new Date().toISOString(), ...data })}`)
+  console.log(`BENCH_SUMMARY ${JSON.stringify({ bench, at: new Date().toISOString(), judged: !machineWasBusy(), ...data })}`)
 }
 
 /** Node, CPU count and load, printed at the top so figures can be compared across machines. */
@@ -73,7 +92,7 @@ export function printEnvironment(extra = {}) {
   const info = {
     node: process.version,
     cpus: `${cpus.length} × ${cpus[0]?.model?.trim() ?? '?'}`,
-    loadavg: os.loadavg().map((v) => v.toFixed(2)).join(' '),
+    loadavg: os.loadavg().map((v) => v.toFixed(2)).join(' ') + (machineWasBusy() ? ' (busy: timings will not be judged)' : ''),
     ...extra,
   }
   console.log(Object.entries(info).map(([k, v]) => `${k}: ${v}`).join(' | '))

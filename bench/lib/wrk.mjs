@@ -60,10 +60,14 @@ export function parseWrk(output) {
   return result
 }
 
-/** Runs wrk (always with --latency) and resolves to its parsed output plus the raw text. */
-export function runWrk(url, { threads = 2, connections = 64, duration = '10s', headers = {} } = {}) {
+/**
+ * Runs wrk (always with --latency; with a Lua `script` when given) and resolves to its parsed
+ * output plus the raw text.
+ */
+export function runWrk(url, { threads = 2, connections = 64, duration = '10s', headers = {}, script } = {}) {
   const args = [`-t${threads}`, `-c${connections}`, `-d${duration}`, '--latency']
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`)
+  if (script) args.push('-s', script)
   args.push(url)
   return new Promise((resolve, reject) => {
     const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] })

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from '@/server/config'
 import { openDatabase } from '@/server/db/client'
 import { FolderInUseError } from '@/server/db/folder-lock'
 import { createLogger } from '@/server/logger'
+import { ApiError } from '@/server/http/errors'
 import { projectRoot } from '@/server/paths'
 
 const usage = `Usage:
@@ -66,7 +67,10 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     // A bad variable, or the embedded database open in another process: the message says it all.
-    console.error(error instanceof ConfigError || error instanceof FolderInUseError ? error.message : error)
+    // A refused change (the last administrator keeps the role) says why, as the API would.
+    console.error(
+      error instanceof ConfigError || error instanceof FolderInUseError || error instanceof ApiError ? error.message : error,
+    )
     process.exit(1)
   },
 )

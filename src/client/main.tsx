@@ -1,35 +1,47 @@
-import './styles.css'
-import { RouterProvider, createRouter } from '@tanstack/react-router'
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { NotFoundFallback, RouteErrorFallback } from './features/errors/fallbacks'
-import { type AuthEvent, authContext, currentUser, keepSessionFresh, loadSession, onAuthStateChange } from './lib/auth'
-import { initI18n } from './lib/i18n'
+import { RouterProvider } from '@tanstack/react-router'
+import { type ReactNode, StrictMode, startTransition, useEffect } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import {
+  type AuthEvent,
+  authContext,
+  currentUser,
+  followAccountChange,
+  keepSessionFresh,
+  loadSession,
+  onAuthStateChange,
+  startAsVisitor,
+} from './lib/auth'
+import { loadErrorScreenIn } from './features/errors/fallbacks'
+import { initI18n, locale } from './lib/i18n'
+import { onLive, restartLive, startLive } from './lib/live'
 import { appMessages } from './lib/messages'
+import { readRenderedState, seedLevels } from './lib/rendered-state'
 import { manageFocus } from './lib/route-focus'
-import { loadRuntimeConfig } from './lib/runtime-config'
-import { routeTree } from './routeTree.gen'
+import { loadRuntimeConfig, setRuntimeConfig } from './lib/runtime-config'
+import { themePreference } from './lib/theme'
+import { createAppRouter } from './router'
 
-export const router = createRouter({
-  routeTree,
-  context: { auth: authContext },
-  defaultPreload: 'intent',
-  defaultErrorComponent: RouteErrorFallback,
-  defaultNotFoundComponent: NotFoundFallback,
-  scrollRestoration: true,
-})
+const router = createAppRouter({ auth: authContext })
 
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router
-  }
+/**
+ * `data-app="started"` on the root element once the app has rendered or taken over the server's
+ * HTML: from then on its controls answer (tests and tools wait for it).
+ */
+function Started({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.dataset.app = 'started'
+  }, [])
+  return children
 }
 
 async function start() {
   const root = document.getElementById('root')
   if (!root) throw new Error('No #root element')
+  // A page the server rendered (a visitor's, docs/decisions/0014) holds what it was rendered with.
+  const rendered = readRenderedState()
+  if (rendered) setRuntimeConfig(rendered.config)
   // Both are waited for, so that a failed configuration is still reported in the user's language.
-  const failed = (await Promise.allSettled([loadRuntimeConfig(), initI18n()])).find(
+  const failed = (await Promise.allSettled([rendered ? undefined : loadRuntimeConfig(), initI18n()])).find(
     (result) => result.status === 'rejected',
   )
   if (failed) {
@@ -41,21 +53,67 @@ async function start() {
       .startFailed({ reason: error instanceof Error ? error.message : String(error) })
     throw error
   }
-  // Who is signed in, for the header of every page (guarded pages wait for the same answer).
-  loadSession().catch(() => currentUser.set(null))
+  // Who is signed in, for the header of every page (guarded pages wait for the same answer). The
+  // server renders pages only for requests without a session cookie.
+  if (rendered) {
+    startAsVisitor()
+    // For the first page only: a later visit of the home page reads the levels afresh.
+    seedLevels(rendered.levels)
+    const unsubscribe = router.subscribe('onResolved', () => {
+      seedLevels(undefined)
+      unsubscribe()
+    })
+  } else {
+    loadSession().catch(() => currentUser.set(null))
+  }
   keepSessionFresh()
   // A sign-in, sign-out or change of the user (here or in another tab) runs the guards of the
   // current page again.
   const rerunGuards: ReadonlySet<AuthEvent> = new Set(['SIGNED_IN', 'SIGNED_OUT', 'USER_UPDATED'])
   onAuthStateChange((event) => {
     if (rerunGuards.has(event)) void router.invalidate()
+    // The stream hears what its session may hear: opened again as whoever is signed in now.
+    if (event === 'SIGNED_IN' || event === 'SIGNED_OUT') restartLive()
   })
+  // Live: a change of one's own account (role, access, profile) or the end of this session is
+  // read from the server at once; the home page's list follows the levels (pages with cached
+  // queries follow through the query cache, lib/query-client.tsx).
+  onLive('account', ({ reason }) => {
+    // Another session of theirs ending changes only the list of sessions (the query cache).
+    if (reason !== 'session') void followAccountChange()
+  })
+  onLive('session-ended', () => void followAccountChange())
+  const reloadHome = () => void router.invalidate({ filter: (match) => match.routeId === '/' })
+  onLive('levels', reloadHome)
+  onLive('reset', reloadHome)
+  startLive()
   manageFocus(router)
-  createRoot(root).render(
+  const app = (
     <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
+      <Started>
+        <RouterProvider router={router} />
+      </Started>
+    </StrictMode>
   )
+  // A page the server rendered as the error screen keeps showing it, however it is taken over.
+  const errorScreen = loadErrorScreenIn(root)
+  // The server's HTML is taken over as it is when this browser renders the same page: same
+  // language and colour mode (a choice kept only in localStorage by an earlier version, moved
+  // into its cookie by the inline script, differs once: that page is rendered afresh).
+  if (rendered && rendered.language === locale.get() && rendered.theme === themePreference()) {
+    await Promise.all([router.load(), errorScreen])
+    // As the server rendered it: the matches without the Suspense boundary the router adds for
+    // pages rendered in the browser only.
+    router.ssr = { manifest: undefined }
+    // In a transition, React takes the page over in slices of a few milliseconds, yielding to the
+    // browser in between, instead of in one long task that would hold back a tap or a keypress.
+    startTransition(() => {
+      hydrateRoot(root, app)
+    })
+  } else {
+    await errorScreen
+    createRoot(root).render(app)
+  }
 }
 
 void start()

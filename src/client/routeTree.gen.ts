@@ -21,9 +21,13 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as SharedStateAboutRouteImport } from './routes/shared-state-about'
 import { Route as SharedStateHomeRouteImport } from './routes/shared-state-home'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminRecentChangesRouteImport } from './routes/admin/recent-changes'
 import { Route as AdminLanguageLevelsIndexRouteImport } from './routes/admin/language-levels/index'
 import { Route as AdminLanguageLevelsIdRouteImport } from './routes/admin/language-levels/$id'
 import { Route as AdminLanguageLevelsCreateRouteImport } from './routes/admin/language-levels/create'
+import { Route as AdminUsersIndexRouteImport } from './routes/admin/users/index'
+import { Route as AdminUsersUserIdRouteImport } from './routes/admin/users/$userId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -85,6 +89,16 @@ const SharedStateHomeRoute = SharedStateHomeRouteImport.update({
   path: '/shared-state-home',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/admin/',
+  path: '/admin/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRecentChangesRoute = AdminRecentChangesRouteImport.update({
+  id: '/admin/recent-changes',
+  path: '/admin/recent-changes',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminLanguageLevelsIndexRoute =
   AdminLanguageLevelsIndexRouteImport.update({
     id: '/admin/language-levels/',
@@ -102,6 +116,16 @@ const AdminLanguageLevelsCreateRoute =
     path: '/admin/language-levels/create',
     getParentRoute: () => rootRouteImport,
   } as any)
+const AdminUsersIndexRoute = AdminUsersIndexRouteImport.update({
+  id: '/admin/users/',
+  path: '/admin/users/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminUsersUserIdRoute = AdminUsersUserIdRouteImport.update({
+  id: '/admin/users/$userId',
+  path: '/admin/users/$userId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -116,9 +140,13 @@ export interface FileRoutesByFullPath {
   '/register': typeof RegisterRoute
   '/shared-state-about': typeof SharedStateAboutRoute
   '/shared-state-home': typeof SharedStateHomeRoute
+  '/admin/recent-changes': typeof AdminRecentChangesRoute
+  '/admin/': typeof AdminIndexRoute
   '/admin/language-levels/$id': typeof AdminLanguageLevelsIdRoute
   '/admin/language-levels/create': typeof AdminLanguageLevelsCreateRoute
+  '/admin/users/$userId': typeof AdminUsersUserIdRoute
   '/admin/language-levels/': typeof AdminLanguageLevelsIndexRoute
+  '/admin/users/': typeof AdminUsersIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -133,9 +161,13 @@ export interface FileRoutesByTo {
   '/register': typeof RegisterRoute
   '/shared-state-about': typeof SharedStateAboutRoute
   '/shared-state-home': typeof SharedStateHomeRoute
+  '/admin/recent-changes': typeof AdminRecentChangesRoute
+  '/admin': typeof AdminIndexRoute
   '/admin/language-levels/$id': typeof AdminLanguageLevelsIdRoute
   '/admin/language-levels/create': typeof AdminLanguageLevelsCreateRoute
+  '/admin/users/$userId': typeof AdminUsersUserIdRoute
   '/admin/language-levels': typeof AdminLanguageLevelsIndexRoute
+  '/admin/users': typeof AdminUsersIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -151,9 +183,13 @@ export interface FileRoutesById {
   '/register': typeof RegisterRoute
   '/shared-state-about': typeof SharedStateAboutRoute
   '/shared-state-home': typeof SharedStateHomeRoute
+  '/admin/recent-changes': typeof AdminRecentChangesRoute
+  '/admin/': typeof AdminIndexRoute
   '/admin/language-levels/$id': typeof AdminLanguageLevelsIdRoute
   '/admin/language-levels/create': typeof AdminLanguageLevelsCreateRoute
+  '/admin/users/$userId': typeof AdminUsersUserIdRoute
   '/admin/language-levels/': typeof AdminLanguageLevelsIndexRoute
+  '/admin/users/': typeof AdminUsersIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -170,9 +206,13 @@ export interface FileRouteTypes {
     | '/register'
     | '/shared-state-about'
     | '/shared-state-home'
+    | '/admin/recent-changes'
+    | '/admin/'
     | '/admin/language-levels/$id'
     | '/admin/language-levels/create'
+    | '/admin/users/$userId'
     | '/admin/language-levels/'
+    | '/admin/users/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -187,9 +227,13 @@ export interface FileRouteTypes {
     | '/register'
     | '/shared-state-about'
     | '/shared-state-home'
+    | '/admin/recent-changes'
+    | '/admin'
     | '/admin/language-levels/$id'
     | '/admin/language-levels/create'
+    | '/admin/users/$userId'
     | '/admin/language-levels'
+    | '/admin/users'
   id:
     | '__root__'
     | '/'
@@ -204,9 +248,13 @@ export interface FileRouteTypes {
     | '/register'
     | '/shared-state-about'
     | '/shared-state-home'
+    | '/admin/recent-changes'
+    | '/admin/'
     | '/admin/language-levels/$id'
     | '/admin/language-levels/create'
+    | '/admin/users/$userId'
     | '/admin/language-levels/'
+    | '/admin/users/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -222,9 +270,13 @@ export interface RootRouteChildren {
   RegisterRoute: typeof RegisterRoute
   SharedStateAboutRoute: typeof SharedStateAboutRoute
   SharedStateHomeRoute: typeof SharedStateHomeRoute
+  AdminRecentChangesRoute: typeof AdminRecentChangesRoute
+  AdminIndexRoute: typeof AdminIndexRoute
   AdminLanguageLevelsIdRoute: typeof AdminLanguageLevelsIdRoute
   AdminLanguageLevelsCreateRoute: typeof AdminLanguageLevelsCreateRoute
+  AdminUsersUserIdRoute: typeof AdminUsersUserIdRoute
   AdminLanguageLevelsIndexRoute: typeof AdminLanguageLevelsIndexRoute
+  AdminUsersIndexRoute: typeof AdminUsersIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -313,6 +365,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SharedStateHomeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/': {
+      id: '/admin/'
+      path: '/admin'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/recent-changes': {
+      id: '/admin/recent-changes'
+      path: '/admin/recent-changes'
+      fullPath: '/admin/recent-changes'
+      preLoaderRoute: typeof AdminRecentChangesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/language-levels/': {
       id: '/admin/language-levels/'
       path: '/admin/language-levels'
@@ -334,6 +400,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminLanguageLevelsCreateRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/users/': {
+      id: '/admin/users/'
+      path: '/admin/users'
+      fullPath: '/admin/users/'
+      preLoaderRoute: typeof AdminUsersIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/users/$userId': {
+      id: '/admin/users/$userId'
+      path: '/admin/users/$userId'
+      fullPath: '/admin/users/$userId'
+      preLoaderRoute: typeof AdminUsersUserIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -350,9 +430,13 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterRoute: RegisterRoute,
   SharedStateAboutRoute: SharedStateAboutRoute,
   SharedStateHomeRoute: SharedStateHomeRoute,
+  AdminRecentChangesRoute: AdminRecentChangesRoute,
+  AdminIndexRoute: AdminIndexRoute,
   AdminLanguageLevelsIdRoute: AdminLanguageLevelsIdRoute,
   AdminLanguageLevelsCreateRoute: AdminLanguageLevelsCreateRoute,
+  AdminUsersUserIdRoute: AdminUsersUserIdRoute,
   AdminLanguageLevelsIndexRoute: AdminLanguageLevelsIndexRoute,
+  AdminUsersIndexRoute: AdminUsersIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

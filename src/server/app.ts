@@ -1,21 +1,31 @@
-import { randomUUID } from 'node:crypto'
+import path from 'node:path'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import type { Redis } from 'ioredis'
 import type { Logger } from 'pino'
+import { adminRoutes } from './api/admin/routes'
 import { auditRoutes } from './api/audit-log'
 import { CLIENT_ERROR_LIMITS, clientErrorRoutes } from './api/client-errors'
 import { SERVER_TIME_PER_MINUTE, demoRoutes } from './api/demo'
+import type { LevelReadCache } from './api/levels/cache'
 import { levelRoutes } from './api/levels/routes'
+import { orderedLevels } from './api/levels/store'
 import { meRoutes } from './api/me'
+import { AVATAR_UPLOADS, avatarRoutes, avatarUploadRoutes } from './api/avatars/routes'
+import { DATA_EXPORTS, dataExportRoutes } from './api/data-export'
 import { profileRoutes } from './api/profile'
-import { systemRoutes } from './api/system'
+import { clientConfigOf, systemRoutes } from './api/system'
 import { type Auth, CLIENT_IP_HEADER, COOKIE_PREFIX } from './auth/auth'
+import type { Revocations } from './auth/revocations'
 import { inApiErrorShape } from './auth/errors'
 import { withoutSessionTokens } from './auth/session-tokens'
 import { withProviderDeadline } from './auth/provider-deadline'
 import { unservedAuthPaths, unservedMatcher } from './auth/unserved'
 import type { Config } from './config'
 import type { Database } from './db/client'
+import type { InstanceEvents } from './events/bus'
+import type { LiveHub } from './events/hub'
+import { liveRoutes } from './events/routes'
+import type { MailThrottle, Mailer } from './mail/index'
 import { apiBodyGuard, authRequestBody } from './http/body'
 import { clientAddressOf } from './http/client-address'
 import type { AppEnv } from './http/context'
@@ -26,15 +36,15 @@ import {
   sameOriginWrites,
   securityHeaders,
 } from './http/security'
-import { malformedCacheCookieRemover } from './http/session-memo'
+import { untrustedCacheCookieRemover } from './http/session-memo'
 import { rateLimit } from './http/rate-limit'
-import { readSession } from './http/session'
+import { requestLog } from './http/request-log'
+import { readSession, signedInUser } from './http/session'
+import { pageRenderer } from './http/pages'
 import { loadAppShell, mountClient } from './http/static'
 import { undocumented } from './openapi/describe'
 import { openApiDocument } from './openapi/document'
 import { apiReferenceRoutes } from './openapi/reference'
-
-const requestIdPattern = /^[\w.:-]{1,128}$/
 
 /**
  * A Host the HTTP server lets through but no URL parser takes (`256.1.1.1`): the request's URL
@@ -45,18 +55,23 @@ const refuseUnparsableUrl: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next()
 }
 
-/** A session cache cookie that is not what better-auth writes is dropped (see the remover). */
-const removeMalformedCacheCookies = malformedCacheCookieRemover(COOKIE_PREFIX)
-const dropMalformedCacheCookies: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const cookie = c.req.header('cookie')
-  const cleaned = cookie === undefined ? undefined : removeMalformedCacheCookies(cookie)
-  if (cleaned !== undefined) {
-    const headers = new Headers(c.req.raw.headers)
-    if (cleaned) headers.set('cookie', cleaned)
-    else headers.delete('cookie')
-    c.req.raw = new Request(c.req.raw, { headers })
+/**
+ * A session cache cookie that is not what better-auth writes, or of an account whose role or
+ * access just changed (`revocations`), is dropped: the session is read from the store instead.
+ */
+function dropUntrustedCacheCookies(revocations: Revocations): MiddlewareHandler<AppEnv> {
+  const remove = untrustedCacheCookieRemover(COOKIE_PREFIX, (userId) => revocations.isRevoked(userId))
+  return async (c, next) => {
+    const cookie = c.req.header('cookie')
+    const cleaned = cookie === undefined ? undefined : remove(cookie)
+    if (cleaned !== undefined) {
+      const headers = new Headers(c.req.raw.headers)
+      if (cleaned) headers.set('cookie', cleaned)
+      else headers.delete('cookie')
+      c.req.raw = new Request(c.req.raw, { headers })
+    }
+    await next()
   }
-  await next()
 }
 
 export function createApp(deps: {
@@ -66,42 +81,43 @@ export function createApp(deps: {
   auth: Auth
   /** Shared counters of several instances (REDIS_URL). */
   redis?: Redis
+  mailer: Mailer
+  mailThrottle: MailThrottle
+  /** Accounts whose cached sessions are not trusted now (told by every instance). */
+  revocations: Revocations
+  /** The events of every instance (events/bus.ts), heard by this one. */
+  events: InstanceEvents
+  /** This instance's live streams. */
+  hub: LiveHub
+  /** The public level reads kept until a level changes (the HTTP server sends some again). */
+  levelCache: LevelReadCache
   /** True once the process is shutting down (readiness answers 503). */
   isDraining?: () => boolean
 }) {
-  const { config, logger, database, auth, redis, isDraining = () => false } = deps
+  const { config, logger, database, auth, redis, mailer, mailThrottle, revocations, events, hub, levelCache, isDraining = () => false } = deps
   const shell = loadAppShell(config.clientDir)
   if (!shell) logger.warn({ clientDir: config.clientDir }, 'client not built: pages answer 503')
   const csp = contentSecurityPolicy(shell ? inlineScriptHashes(shell.html) : [])
 
   const app = new Hono<AppEnv>()
 
-  app.use('*', async (c, next) => {
-    const incoming = c.req.header('x-request-id')
-    const requestId = incoming && requestIdPattern.test(incoming) ? incoming : randomUUID()
-    c.set('requestId', requestId)
-    c.set('logger', logger.child({ requestId }))
-    const started = performance.now()
-    await next()
-    c.var.logger.info(
-      {
-        req: { method: c.req.method, path: c.req.path },
-        res: { status: c.res.status },
-        ms: Math.round((performance.now() - started) * 10) / 10,
-      },
-      'request',
-    )
-  })
+  app.use('*', requestLog(logger, { all: config.logRequests, slowMs: config.slowRequestMs }))
   app.use(
     '*',
     securityHeaders({ csp: () => csp, https: config.appUrl.startsWith('https:'), trustProxy: config.trustProxy }),
   )
-  app.use('/api/*', refuseUnparsableUrl, dropMalformedCacheCookies, sameOriginWrites(config.appUrl), apiBodyGuard)
+  app.use(
+    '/api/*',
+    refuseUnparsableUrl,
+    dropUntrustedCacheCookies(revocations),
+    sameOriginWrites(config.appUrl),
+    apiBodyGuard,
+  )
 
   const clientAddress = clientAddressOf(config.trustProxy)
   /** A limit per client address, counted by every instance together when there is Redis. */
   const perAddress = (name: string, points: number, seconds: number) =>
-    rateLimit({ name, points, seconds, clientAddress, redis, redisKeyPrefix: config.redisKeyPrefix })
+    rateLimit({ name, points, seconds, key: clientAddress, redis, redisKeyPrefix: config.redisKeyPrefix })
   const system = systemRoutes(config, database, isDraining)
   app.route('/api', system.api)
   app.route(
@@ -117,9 +133,30 @@ export function createApp(deps: {
   app.use('/api/me/*', session)
   app.route('/api/me', meRoutes(database.db, auth, config.providers))
   app.route('/api/me/profile', profileRoutes(database.db))
-  // Public reads here skip the session lookup: only the administrators' routes read it.
-  app.route('/api/language-levels', levelRoutes(database.db, session))
+  /** A limit per signed-in account (after `requireUser`), counted by every instance together. */
+  const perAccount = (name: string, points: number, seconds: number) =>
+    rateLimit({
+      name,
+      points: Math.ceil(points * config.accountRateLimitScale),
+      seconds,
+      key: (c) => signedInUser(c).id,
+      redis,
+      redisKeyPrefix: config.redisKeyPrefix,
+    })
+  app.route(
+    '/api/me/avatar',
+    avatarUploadRoutes({ db: database.db, auth, limit: perAccount('avatar-upload', AVATAR_UPLOADS.points, AVATAR_UPLOADS.seconds) }),
+  )
+  app.route('/api/me/export', dataExportRoutes(database.db, perAccount('data-export', DATA_EXPORTS.points, DATA_EXPORTS.seconds)))
+  app.route('/api/avatars', avatarRoutes(database.db))
+  // Public reads here skip the session lookup: only the administrators' routes read it. The cache
+  // hears a change before the streams tell the clients about it.
+  events.add(levelCache)
+  events.add(hub)
+  app.route('/api/language-levels', levelRoutes(database.db, session, levelCache))
+  app.route('/api/events', liveRoutes(auth, hub))
   app.route('/api/audit-log', auditRoutes(database.db, session))
+  app.route('/api/admin', adminRoutes({ config, db: database.db, auth, mailer, mailThrottle, logger, session }))
   // Built from the routes (and better-auth's), on the first request.
   const openApi = openApiDocument(app, auth, config)
   /** 405 with `Allow` for a documented path called with another method; else 404. */
@@ -155,7 +192,19 @@ export function createApp(deps: {
   app.route('/api/docs', apiReferenceRoutes(config.appName))
   app.all('/api/*', (c) => notServed(c, `No API endpoint ${c.req.method} ${c.req.path}.`))
   app.route('/', system.root)
-  mountClient(app, config.clientDir, shell)
+  const pages =
+    shell &&
+    pageRenderer({
+      entry: path.join(config.clientDir, '..', 'ssr', 'entry-server.js'),
+      shell,
+      clientDir: config.clientDir,
+      config: clientConfigOf(config),
+      sessionCookies: [`${COOKIE_PREFIX}.session_token`, `__Secure-${COOKIE_PREFIX}.session_token`],
+      levels: () => orderedLevels(database.db),
+      changes: levelCache,
+      logger,
+    })
+  mountClient(app, config.clientDir, shell, pages)
 
   app.notFound((c) => notServed(c, 'Not found.').catch((error: unknown) => handleError(error, c)))
   app.onError(handleError)

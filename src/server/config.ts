@@ -9,6 +9,12 @@ const url = (protocols: readonly string[]) =>
     message: `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`,
   })
 
+/** `true`/`1` or `false`/`0`, false when unset. */
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .default('false')
+  .transform((value) => value === 'true' || value === '1')
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -38,13 +44,19 @@ const envSchema = z.object({
   ),
   AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
   /** Behind a load balancer: take the client address from X-Forwarded-For (its last entry). */
-  TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((value) => value === 'true' || value === '1'),
+  TRUST_PROXY: flag,
   /** Multiplies every auth rate limit; tests that make many accounts raise it. */
   AUTH_RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(10_000).default(1),
+  /** Multiplies the limits per account (picture uploads, copies of one's data). */
+  ACCOUNT_RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(10_000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * One `request` line at info for every answer: off by default (a line per request is the
+   * balancer's access log's job). Errors and answers slower than SLOW_REQUEST_MS are logged
+   * whatever this says.
+   */
+  LOG_REQUESTS: flag,
+  SLOW_REQUEST_MS: z.coerce.number().int().min(1).max(600_000).default(1000),
   CLIENT_DIR: z.string().min(1).default('./dist/client'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /**
@@ -114,7 +126,12 @@ export interface Config {
   authSecret: string | undefined
   trustProxy: boolean
   authRateLimitScale: number
+  accountRateLimitScale: number
   logLevel: string
+  /** Every answer in the log at info (operators turn it on); errors and slow answers always. */
+  logRequests: boolean
+  /** An answer that took longer is logged (warn) even with logRequests off. */
+  slowRequestMs: number
   clientDir: string
   shutdownTimeoutMs: number
   /** On SIGTERM, connections are still taken this long, with readiness 503. */
@@ -175,7 +192,10 @@ export function loadConfig(
     authSecret: e.AUTH_SECRET,
     trustProxy: e.TRUST_PROXY,
     authRateLimitScale: e.AUTH_RATE_LIMIT_SCALE,
+    accountRateLimitScale: e.ACCOUNT_RATE_LIMIT_SCALE,
     logLevel: e.LOG_LEVEL,
+    logRequests: e.LOG_REQUESTS,
+    slowRequestMs: e.SLOW_REQUEST_MS,
     clientDir: path.resolve(e.CLIENT_DIR),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,

@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import net from 'node:net'
 import path from 'node:path'
+import { LevelReadCache, sentKey } from './api/levels/cache'
 import { createApp } from './app'
 import { createAuth } from './auth/auth'
+import { Revocations, refreshStoredSessions } from './auth/revocations'
 import { ConfigError, loadConfig } from './config'
 import { openDatabase } from './db/client'
 import { FolderInUseError } from './db/folder-lock'
@@ -11,6 +13,8 @@ import { createNodeServer } from './http/node-server'
 import { createLogger, wantsPrettyLogs } from './logger'
 import { createMailer, createMemoryMailThrottle, createRedisMailThrottle } from './mail/index'
 import { openRedis } from './redis'
+import { InstanceEvents, latestEventId, subscribeEvents } from './events/bus'
+import { LiveHub } from './events/hub'
 import { projectRoot } from './paths'
 
 const { version } = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
@@ -59,11 +63,37 @@ async function main() {
     : createMemoryMailThrottle()
   const mailer = createMailer({ config, logger, throttle: mailThrottle })
   const auth = await createAuth({ config, database, mailer, mailThrottle, logger, redis })
-  const app = createApp({ config, logger, database, auth, redis, isDraining: () => stopping })
+  // Cached sessions of an account whose role or access just changed, or one of whose sessions
+  // ended, are not trusted, on every instance, for as long as a cache cookie lives (plus a margin
+  // for one issued meanwhile).
+  const revocations = new Revocations((config.sessionCacheSeconds + 5) * 1000)
+  const events = new InstanceEvents()
+  events.lastId = await latestEventId(database.db)
+  events.add({
+    event: (event) => {
+      if (event.type !== 'account' || event.data.reason === 'profile') return
+      revocations.revoke(event.userId)
+      if (!redis || event.data.reason !== 'access') return
+      refreshStoredSessions(auth, database.db, event.userId).catch((error: unknown) =>
+        logger.error({ err: error, userId: event.userId }, 'could not refresh the sessions kept in Redis'),
+      )
+    },
+    lost: () => {},
+    resumed: (missed) => {
+      if (missed) revocations.revokeAll()
+    },
+  })
+  const hub = new LiveHub({ db: database.db, events, logger })
+  const levelCache = new LevelReadCache()
+  const app = createApp({ config, logger, database, auth, redis, mailer, mailThrottle, revocations, events, hub, levelCache, isDraining: () => stopping })
+  const stopListening = await subscribeEvents(database, logger, events)
   const server = createNodeServer({
     fetch: app.fetch,
     hostname: config.host,
     https: config.appUrl.startsWith('https:'),
+    trustProxy: config.trustProxy,
+    // Not while shutting down: each answer then closes its connection (below), which the app does.
+    answerAgain: (host, target) => (stopping ? undefined : levelCache.sent(sentKey(host, target))),
     logger,
   })
   server.listen(config.port, config.host, () => {
@@ -101,6 +131,8 @@ async function main() {
     else response.once('finish', () => response.socket?.end())
   }
   server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+    // Already answered (the HTTP server sent a cached answer again): nothing is under way.
+    if (response.writableEnded) return
     if (stopping) closeAfter(response)
     answering.add(response)
     response.once('close', () => answering.delete(response))
@@ -118,10 +150,13 @@ async function main() {
     const delayMs = signal === 'SIGTERM' ? config.shutdownDelayMs : 0
     logger.info({ signal, delayMs }, 'shutting down: not ready, finishing in-flight requests')
     for (const response of answering) closeAfter(response)
+    // The streams end now: their clients reconnect, to an instance that stays.
+    hub.closeAll()
     setTimeout(stopAccepting, delayMs)
   }
 
   const stopAccepting = () => {
+    hub.closeAll()
     const force = setTimeout(() => {
       logger.warn('shutdown timeout: closing remaining connections')
       server.closeAllConnections()
@@ -131,6 +166,7 @@ async function main() {
       if (error) logger.error({ err: error }, 'server close failed')
       try {
         await mailer.close()
+        await stopListening()
         await redis?.quit()
         await database.close()
       } catch (closeError) {

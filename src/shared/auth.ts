@@ -70,16 +70,7 @@ export const newPasswordSchema = z
 export const registerSchema = z
   .object({ name, email, password, confirmPassword: z.string() })
   .check(passwordsMatch)
-/** Avatars are loaded over HTTPS only (the page's CSP allows no other remote images). */
-export const isHttpsUrl = (value: string) => value.length <= 2000 && /^https:\/\/\S+$/i.test(value)
-
-export const profileSchema = z.object({
-  name,
-  image: z.string().check(
-    z.trim(),
-    z.refine((value) => value === '' || isHttpsUrl(value), { params: { url: true } }),
-  ),
-})
+export const profileSchema = z.object({ name })
 export const changeEmailSchema = z.object({ newEmail: email })
 export const changePasswordSchema = z
   .object({ currentPassword: z.string().check(z.minLength(1)), password, confirmPassword: z.string() })

@@ -3,6 +3,8 @@
  * test checks it against the generated route tree; the server uses it to answer the app shell with
  * 200 for a known route and 404 for anything else.
  */
+import { USER_ID_PATTERN } from './people'
+
 export type GuardName = 'auth' | 'admin' | 'guest'
 
 export interface RouteEntry {
@@ -20,6 +22,10 @@ export const routeTable = [
   { path: '/dashboard', guards: ['auth'] },
   { path: '/account', guards: ['auth'] },
   { path: '/create', guards: ['admin'] },
+  { path: '/admin', guards: ['admin'] },
+  { path: '/admin/users', guards: ['admin'] },
+  { path: '/admin/users/$userId', guards: ['admin'] },
+  { path: '/admin/recent-changes', guards: ['admin'] },
   { path: '/admin/language-levels', guards: ['admin'] },
   // `auth` only, not `admin` (docs/product.md §3): the page tells a non-admin why they cannot
   // create, and the server refuses them anyway.
@@ -42,6 +48,7 @@ export function parsePositiveInt(value: string): number | undefined {
 
 const paramValidators: Record<string, (value: string) => boolean> = {
   id: (value) => parsePositiveInt(value) !== undefined,
+  userId: (value) => USER_ID_PATTERN.test(value),
 }
 
 export function guardsOf(path: AppPath): readonly GuardName[] {

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { Redis } from 'ioredis'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CLIENT_ERROR_LIMITS } from '@/server/api/client-errors'
 import { readOutbox } from '@/server/mail/index'
@@ -21,6 +22,12 @@ const cacheCookie = 'lingua.session_data'
  * refused everywhere (60 s by default), shortened so that the test need not wait a minute.
  */
 const cacheSeconds = 5
+/**
+ * How soon a change on one instance holds on the other: the event crosses through PostgreSQL after
+ * the commit, well within the 2 s in which a revoked session must leave every tab (PRODUCT §9),
+ * long before the cache cookie would have expired.
+ */
+const liveWithinMs = 2000
 const adminEmail = 'admin@example.com'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -172,6 +179,88 @@ describe.runIf(process.env.TEST_DATABASE_URL && redisUrl)(
         await onB.request('PATCH', `/api/language-levels/${id}`, { name: 'Saved on B', version: fresh.version }),
       )
       expect(retried).toMatchObject({ name: 'Saved on B', version: version + 2 })
+    })
+
+    it('an administrator on A disables a person whose tab talks to B: B refuses them within 2 s, and their sign-in, and no refresh brings the session back', async () => {
+      const admin = clientAt(a, '198.18.2.1')
+      expect((await admin.request('POST', '/api/auth/sign-in/email', { email: adminEmail, password })).status).toBe(200)
+      const onA = clientAt(a, '198.18.2.3')
+      await registerAndVerify(onA, dataDir, { email: 'linus@example.com', password })
+      const onB = clientAt(b, '198.18.2.3')
+      for (const [name, value] of onA.cookies) onB.cookies.set(name, value)
+      const id = ((await freshUser(onB)) as { id?: string } | null)?.id ?? ''
+      // B now holds a session cache cookie it would believe for `cacheSeconds` without the store.
+      expect((await onB.request('GET', '/api/me')).status).toBe(200)
+      expect(onB.cookies.has(cacheCookie)).toBe(true)
+
+      // A role granted on A is in the session B answers (from its cache cookie until then) on the
+      // person's next request.
+      const roleOnB = async () =>
+        ((await (await onB.request('GET', '/api/auth/get-session')).json()) as { user?: { role?: string } } | null)?.user?.role
+      expect(await roleOnB()).toBe('user')
+      await expectJson(await admin.request('PUT', `/api/admin/users/${id}/role`, { role: 'admin' }))
+      const roleSeen = Date.now()
+      while ((await roleOnB()) !== 'admin') {
+        expect(Date.now() - roleSeen, 'the new role seen on B').toBeLessThan(liveWithinMs)
+        await sleep(20)
+      }
+      await expectJson(await admin.request('PUT', `/api/admin/users/${id}/role`, { role: 'user' }))
+
+      // better-auth's copy of the session in Redis, under its token.
+      const token = decodeURIComponent(onA.cookies.get(tokenCookie) ?? '').split('.')[0] ?? ''
+      const storedInRedis = async () => {
+        const redis = new Redis(redisUrl ?? '')
+        try {
+          return (await redis.exists(`${keyPrefix}auth:${token}`)) === 1
+        } finally {
+          await redis.quit()
+        }
+      }
+      expect(await storedInRedis()).toBe(true)
+
+      await expectJson(await admin.request('POST', `/api/admin/users/${id}/disable`))
+      const disabledAt = Date.now()
+      // The event crosses from A to B through PostgreSQL after A's commit (liveWithinMs).
+      while ((await onB.request('GET', '/api/me')).status !== 401) {
+        expect(Date.now() - disabledAt, 'the person refused on B').toBeLessThan(liveWithinMs)
+        await sleep(20)
+      }
+      await expectApiError(
+        await clientAt(b, '198.18.2.3').request('POST', '/api/auth/sign-in/email', { email: 'linus@example.com', password }),
+        403,
+        'account_disabled',
+      )
+      // The instances' refreshes of the copies kept in Redis (after the role changes and the
+      // disable) have run by now: none brought the ended session back.
+      await sleep(1000)
+      expect((await onB.request('GET', '/api/me')).status).toBe(401)
+      expect(await storedInRedis()).toBe(false)
+    })
+
+    it('serves on instance B, byte for byte, a picture uploaded through instance A, and answers 404 there once it is removed on A', async () => {
+      const address = '198.18.3.1'
+      const onA = clientAt(a, address)
+      await registerAndVerify(onA, dataDir, { email: 'pictured@example.com', password })
+      const file = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c03060' } }).png().toBuffer()
+      const { image } = await expectJson<{ image: string }>(
+        await onA.request('PUT', '/api/me/avatar', undefined, {
+          body: new Uint8Array(file),
+          // These replace the client's own headers: its address, Origin and cookies are given again.
+          headers: { 'Content-Type': 'image/png', Origin: a.url, Cookie: onA.cookieHeader(), 'X-Forwarded-For': address },
+        }),
+      )
+      // The picture is in the database, not on A's disk: B serves the same bytes at both sizes.
+      const urls = [image, image.replace(/-256\.webp$/, '-64.webp')]
+      for (const url of urls) {
+        const fromA = await fetch(`${a.url}${url}`)
+        const fromB = await fetch(`${b.url}${url}`)
+        expect([fromA.status, fromB.status], url).toEqual([200, 200])
+        expect(fromB.headers.get('content-type')).toBe('image/webp')
+        expect(Buffer.from(await fromB.arrayBuffer()).equals(Buffer.from(await fromA.arrayBuffer())), url).toBe(true)
+      }
+
+      expect((await onA.request('DELETE', '/api/me/avatar')).status).toBe(204)
+      for (const url of urls) await expectApiError(await fetch(`${b.url}${url}`), 404, 'not_found')
     })
 
     it('sends at most one email of a kind per address per minute between both instances', async () => {

@@ -96,7 +96,7 @@ function verifyEmail(to: string, overrides: Partial<MailTemplateInput> = {}) {
 const linkOfKind = (kind: MailKind) =>
   kind === 'account-exists'
     ? `${appUrl}/login`
-    : kind === 'sign-in-methods-changed'
+    : kind === 'sign-in-methods-changed' || kind === 'account-access-changed'
       ? `${appUrl}/account`
       : `${appUrl}/confirm?type=${kind}&token=t`
 
@@ -109,6 +109,8 @@ function mailOfKind(kind: MailKind, to: string, locale: MailLocale = 'en') {
       return composeMail(to, { kind, appName, locale, link: linkOfKind(kind) })
     case 'sign-in-methods-changed':
       return composeMail(to, { kind, appName, locale, link: linkOfKind(kind), change: 'passkey-added', name: 'MacBook' })
+    case 'account-access-changed':
+      return composeMail(to, { kind, appName, locale, link: linkOfKind(kind), change: 'disabled' })
     default:
       return composeMail(to, { kind, appName, locale, link: linkOfKind(kind), expiresInMinutes: 60 })
   }
@@ -150,7 +152,7 @@ describe('email templates', () => {
       const message = mailOfKind(kind, 'a@example.com', locale)
       const secret = kind === 'sign-in-code' ? '123456' : linkOfKind(kind)
       const expiry =
-        kind === 'account-exists' || kind === 'sign-in-methods-changed'
+        kind === 'account-exists' || kind === 'sign-in-methods-changed' || kind === 'account-access-changed'
           ? // A notice links to a page of the app, which never expires: the email says nothing about it.
             undefined
           : kind === 'sign-in-code'

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createTestDatabase, databaseTargets, type TestDatabase } from '../helpers/database'
 import { startServer } from '../helpers/server'
@@ -33,7 +34,7 @@ async function createStore(target: 'pglite' | 'postgres'): Promise<Store> {
   // One process per PGlite folder: the test opens it only while no server runs.
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lingua-data-'))
   const withPglite = async <T>(use: (db: PGlite) => Promise<T>) => {
-    const db = await PGlite.create(path.join(dataDir, 'pglite'))
+    const db = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } })
     try {
       return await use(db)
     } finally {

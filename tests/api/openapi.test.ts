@@ -54,16 +54,29 @@ const appEndpoints: Record<string, string[]> = {
   '/api/client-errors': ['post'],
   '/config.json': ['get'],
   '/api/demo/server-time': ['get'],
+  '/api/events': ['get'],
   '/api/demo/messages': ['post'],
   '/api/me': ['get'],
   '/api/me/profile': ['get', 'put'],
   '/api/me/sessions/{id}': ['delete'],
   '/api/me/sign-in-methods': ['get'],
+  '/api/me/avatar': ['delete', 'put'],
+  '/api/me/export': ['get'],
+  '/api/avatars/{userId}/{file}': ['get'],
   '/api/language-levels': ['get', 'post'],
   '/api/language-levels/order': ['put'],
   '/api/language-levels/{id}': ['delete', 'get', 'patch'],
   '/api/language-levels/{id}/usage': ['get'],
   '/api/audit-log': ['get'],
+  '/api/admin/overview': ['get'],
+  '/api/admin/users': ['get'],
+  '/api/admin/users/{id}': ['delete', 'get'],
+  '/api/admin/users/{id}/role': ['put'],
+  '/api/admin/users/{id}/disable': ['post'],
+  '/api/admin/users/{id}/enable': ['post'],
+  '/api/admin/users/{id}/sign-out': ['post'],
+  '/api/admin/users/{id}/resend-confirmation': ['post'],
+  '/api/admin/users/{id}/sessions/{sessionId}': ['delete'],
 }
 const adminOnly = [
   'post /api/language-levels',
@@ -72,6 +85,9 @@ const adminOnly = [
   'delete /api/language-levels/{id}',
   'get /api/language-levels/{id}/usage',
   'get /api/audit-log',
+  ...Object.entries(appEndpoints)
+    .filter(([path]) => path.startsWith('/api/admin/'))
+    .flatMap(([path, methods]) => methods.map((method) => `${method} ${path}`)),
 ]
 const signedInOnly = [
   'get /api/me',
@@ -79,6 +95,9 @@ const signedInOnly = [
   'put /api/me/profile',
   'delete /api/me/sessions/{id}',
   'get /api/me/sign-in-methods',
+  'put /api/me/avatar',
+  'delete /api/me/avatar',
+  'get /api/me/export',
 ]
 
 function operationsOf(document: OpenApiDocument) {
@@ -184,9 +203,24 @@ describe('the OpenAPI document at /api/openapi.json', () => {
   })
 
   /** Sends a request and checks its answer against the document: status, content type, body. */
+  /** The body; of an event stream (which never ends), what came up to its `ready` event. */
+  async function bodyText(response: Response): Promise<string> {
+    if (!response.headers.get('content-type')?.startsWith('text/event-stream')) return response.text()
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader()
+    const decoder = new TextDecoder()
+    let text = ''
+    while (!text.includes('event: ready\n')) {
+      const { value, done } = await reader.read()
+      if (done) break
+      text += decoder.decode(value, { stream: true })
+    }
+    await reader.cancel()
+    return text
+  }
+
   async function conforming(client: Client, method: string, url: string, body?: unknown, init?: RequestInit) {
     const response = await client.request(method, url, body, init)
-    const text = await response.text()
+    const text = await bodyText(response)
     const problem = conformanceChecker(document)({
       method,
       target: url,
@@ -494,13 +528,14 @@ describe('the OpenAPI document at /api/openapi.json', () => {
       const emails = operationsOf(document).flatMap(({ path, method }) =>
         Object.entries(bodyOf(path, method).properties ?? {})
           .filter(([name]) => /^(email|newEmail)$/.test(name))
-          .map(([name, schema]) => ({ path, name, schema })),
+          .map(([name, schema]) => ({ path, method, name, schema })),
       )
       expect(emails.length).toBeGreaterThan(10)
-      for (const { path, name, schema } of emails) {
+      for (const { path, method, name, schema } of emails) {
         expect(schema.format, `${path} ${name}`).toBe('email')
         // Not an email: refused on the field, as a visitor (or 401 first, where a session is needed).
-        const response = await world.visitor.request('POST', path, { [name]: 'not-an-email', otp: '123456', type: 'sign-in', password: 'Zq!unguessable-9', name: 'A', message: 'long enough message' })
+        const concretePath = path.replace('{id}', 'a'.repeat(32))
+        const response = await world.visitor.request(method.toUpperCase(), concretePath, { [name]: 'not-an-email', otp: '123456', type: 'sign-in', password: 'Zq!unguessable-9', name: 'A', message: 'long enough message' })
         expect([400, 401], `${path}: ${response.status}`).toContain(response.status)
         if (response.status === 400) {
           const refused = await expectApiError(response, 400, 'validation_failed')
@@ -526,6 +561,11 @@ describe('the OpenAPI document at /api/openapi.json', () => {
     it('says which bodies are required; a POST whose body is optional is served without one', async () => {
       for (const { path, method, operation } of operationsOf(document)) {
         if (!operation.requestBody) continue
+        // A file (a picture) is the whole body: always required.
+        if (!operation.requestBody.content['application/json']) {
+          expect(operation.requestBody.required, `${method} ${path}`).toBe(true)
+          continue
+        }
         const required = bodyOf(path, method).required ?? []
         const nonEmpty = (bodyOf(path, method) as { minProperties?: number }).minProperties ?? 0
         expect(Boolean(operation.requestBody.required), `${method} ${path}`).toBe(required.length > 0 || nonEmpty > 0)

@@ -183,6 +183,16 @@ describe.skipIf(!hasPostgres)('sign-in with an OpenID Connect provider', () => {
     expect(await freshUser(client)).toMatchObject({ email: adminEmail })
   })
 
+  it('refuses a disabled account, and says why', async () => {
+    const email = 'disabled-provider@lingua.test'
+    await registerAndVerify(new Client(server), dataDir, { email, password })
+    provider.addUser({ login: 'hal', password: 'hal-password', email, email_verified: true })
+    await db().query('update "user" set banned = true where email = $1', [email])
+    const client = new Client(server)
+    expect(errorOf((await journey(client, { login: 'hal', password: 'hal-password' })).to)).toBe('account_disabled')
+    expect(await freshUser(client)).toBeNull()
+  })
+
   it('asks for the second factor after the provider when the account has it on', async () => {
     const email = 'mfa-provider@lingua.test'
     const owner = new Client(server)

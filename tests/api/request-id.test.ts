@@ -5,7 +5,7 @@ import { jsonLogs, type ServerProcess, startServer, waitForLog } from '../helper
 describe('request ids', () => {
   let server: ServerProcess
   beforeAll(async () => {
-    server = await startServer()
+    server = await startServer({ env: { LOG_REQUESTS: 'true' } })
   })
 
   it('gives every response its own X-Request-Id', async () => {

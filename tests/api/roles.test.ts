@@ -43,8 +43,8 @@ describe.each(databaseTargets())('who becomes admin, on %s', (target) => {
         actorEmail: null,
         targetType: 'user',
         targetId: 'first@example.com',
-        before: { role: 'user' },
-        after: { role: 'admin' },
+        before: { id: expect.any(String) as unknown, email: 'first@example.com', role: 'user' },
+        after: { id: expect.any(String) as unknown, email: 'first@example.com', role: 'admin' },
       }),
     ])
   })

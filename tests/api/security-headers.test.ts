@@ -147,17 +147,21 @@ interface ResponseKind {
   request(app: BuiltApp): Promise<Response>
 }
 
+/** A session cookie (any value): the server sends the app shell, not a page it renders. */
+const signedIn = 'lingua.session_token=any'
+
 const get = (app: BuiltApp, path: string, headers: Record<string, string> = {}) =>
   fetch(`${app.url}${path}`, { headers, redirect: 'manual' })
 
 const builtAppKinds: ResponseKind[] = [
-  { kind: 'HTML page', status: 200, request: (app) => get(app, '/') },
+  { kind: 'HTML page rendered by the server', status: 200, request: (app) => get(app, '/') },
+  { kind: 'app shell', status: 200, request: (app) => get(app, '/', { cookie: signedIn }) },
   { kind: 'SPA route fallback', status: 200, request: (app) => get(app, '/admin/language-levels/5') },
   { kind: '404 page', status: 404, request: (app) => get(app, '/no/such/page') },
   {
     kind: '304 of the page',
     status: 304,
-    request: (app) => get(app, '/dashboard', { 'if-none-match': app.shellEtag }),
+    request: (app) => get(app, '/dashboard', { 'if-none-match': app.shellEtag, cookie: signedIn }),
   },
   { kind: 'HEAD of a page', status: 200, request: (app) => fetch(`${app.url}/`, { method: 'HEAD' }) },
   {
@@ -258,8 +262,9 @@ const builtAppKinds: ResponseKind[] = [
 ]
 
 /** The sources of `<script>` elements without src, as the CSP hashes them. */
+/** The inline scripts a browser runs (a JSON data block, as a rendered page carries, runs nothing). */
 function inlineScripts(html: string): string[] {
-  return [...html.matchAll(/<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi)]
+  return [...html.matchAll(/<script\b(?![^>]*\bsrc\s*=)(?![^>]*\btype="application\/json")[^>]*>([\s\S]*?)<\/script>/gi)]
     .map((match) => match[1] ?? '')
     .filter((body) => body.trim() !== '')
 }
@@ -275,7 +280,8 @@ async function startBuiltApp(appUrl?: (port: number) => string): Promise<{ serve
     database: process.env.TEST_DATABASE_URL ? 'postgres' : undefined,
     env: { PORT: String(port), APP_URL: origin },
   })
-  const shell = await fetch(`${server.url}/`)
+  // The app shell, as a signed-in visit gets it (a visitor's page holds its stylesheet).
+  const shell = await fetch(`${server.url}/`, { headers: { cookie: signedIn } })
   const html = await shell.text()
   const entryScript = /<script\b[^>]*\bsrc="(\/assets\/[^"]+\.js)"/.exec(html)?.[1]
   const stylesheet = /<link\b[^>]*rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1]

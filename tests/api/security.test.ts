@@ -378,6 +378,7 @@ describe('the log at its most verbose never holds a secret', () => {
       env: {
         DATA_DIR: dataDir,
         LOG_LEVEL: 'trace',
+        LOG_REQUESTS: 'true',
         // A real mail server: in production the links and codes must not reach the log.
         SMTP_URL: smtp.url,
         AUTH_RATE_LIMIT_SCALE: '100',

@@ -7,8 +7,9 @@ import { expectApiError, jsonLogs, type ServerProcess, startServer } from '../he
 describe('error reports from clients', () => {
   let server: ServerProcess
   beforeAll(async () => {
-    // X-Forwarded-For gives each request the address the test chooses.
-    server = await startServer({ env: { TRUST_PROXY: 'true' } })
+    // X-Forwarded-For gives each request the address the test chooses; the request log counts
+    // the reports that arrived.
+    server = await startServer({ env: { TRUST_PROXY: 'true', LOG_REQUESTS: 'true' } })
   })
 
   let addresses = 0

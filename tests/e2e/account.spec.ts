@@ -18,7 +18,7 @@ test.describe('the account page', () => {
   test('shows every part and passes axe in light and dark mode', async ({ page, context, baseURL }) => {
     await signedInAs(context, baseURL ?? '', 'Axe Tester')
     await page.goto('/account')
-    for (const name of ['Profile', 'Email', 'Password', 'Two-step verification', 'Active sessions', 'Delete account']) {
+    for (const name of ['Profile', 'Email', 'Password', 'Two-step verification', 'Active sessions', 'Your data', 'Delete account']) {
       await expect(section(page, name)).toBeVisible()
     }
     await expect(section(page, 'Active sessions').getByText('This device')).toBeVisible()
@@ -27,15 +27,10 @@ test.describe('the account page', () => {
     expect(await accessibilityViolations(page)).toEqual([])
   })
 
-  test('name and avatar URL are saved, and the header follows', async ({ page, context, baseURL }) => {
+  test('the name is saved, and the header follows', async ({ page, context, baseURL }) => {
     await signedInAs(context, baseURL ?? '', 'Old Name')
     await page.goto('/account')
     const profile = section(page, 'Profile')
-    await profile.getByLabel('Avatar URL').fill('http://insecure.example/a.png')
-    await profile.getByRole('button', { name: 'Save' }).click()
-    await expect(profile.getByText('Enter an address that starts with https://')).toBeVisible()
-
-    await profile.getByLabel('Avatar URL').fill('')
     await profile.getByLabel('Name', { exact: true }).fill('New Name')
     await profile.getByRole('button', { name: 'Save' }).click()
     await expect(userMenuButton(page, 'New Name')).toBeVisible()

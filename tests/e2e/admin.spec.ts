@@ -14,7 +14,8 @@ import { expectHeadingFocused } from './a11y'
 import { accessibilityViolations, expect, expectErrorScreen, failedResource, mainHeading, test } from './fixtures'
 
 // The admin area: the table of levels, the level form (create, edit, a stale edit), deletion with
-// its confirmation, reordering by keyboard and by drag, the audit log and the command palette.
+// its confirmation, reordering by keyboard and by drag, the audit log (on "Recent changes") and the
+// command palette.
 // Journeys create their own levels (unique codes) and delete them: the seeded A1–C2 stay as they
 // are for the specs that run beside these on the same server.
 
@@ -103,9 +104,10 @@ test.describe('an administrator', () => {
     await expect(page).toHaveURL(new RegExp(`/admin/language-levels/${id}$`))
     await expectHeadingFocused(page, `${code} Renamed level`, { keyboard: false })
 
-    // The audit log says who did what.
-    await page.goto('/admin/language-levels')
-    const audit = page.getByRole('region', { name: 'Recent changes' })
+    // The audit log says who did what: "Recent changes" in the admin area's navigation.
+    await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Recent changes' }).click()
+    await expect(page).toHaveURL(/\/admin\/recent-changes$/)
+    const audit = page.getByRole('table', { name: 'Recent changes' })
     const created = audit.getByRole('row').filter({ hasText: 'Created level' }).filter({ hasText: `Level ${code}` })
     await expect(created).toContainText(adminEmail)
     await expect(
@@ -149,6 +151,8 @@ test.describe('an administrator', () => {
   })
 
   test('reorders levels by keyboard and by drag, then saves the order', async ({ page, context, baseURL }) => {
+    // Three creates, an axe run, two moves and a save: beyond 30 s on a busy machine (CI once).
+    test.setTimeout(60_000)
     const api = levelsApi(context.request, baseURL ?? '')
     const [first, second, third] = [
       await api.create(uniqueCode('R')),
@@ -190,8 +194,16 @@ test.describe('an administrator', () => {
     await page.mouse.move(from.x + from.width / 2, to.y + to.height / 2 + 4, { steps: 12 })
     await page.mouse.up()
     await expect.poll(async () => (await reorderCodes(page)).slice(-3)).toEqual([third.code, second.code, first.code])
+    // dnd-kit's pointer sensor swallows the clicks of the 50 ms after a drop (a timer it sets then),
+    // and a busy browser handles a click before a due timer: wait in the page until that timer ran.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 60)))
 
-    await panel.getByRole('button', { name: 'Save order' }).click()
+    // The answer to the save, checked first: a refusal names its reason in the failure.
+    const [saved] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/api/language-levels/order')),
+      panel.getByRole('button', { name: 'Save order' }).click(),
+    ])
+    expect(saved.status(), await saved.text()).toBe(200)
     await expect(toasts(page)).toContainText('Order saved')
     await expect(page.getByRole('button', { name: 'Reorder' })).toBeFocused()
     const after = await api.ordered()
@@ -202,7 +214,10 @@ test.describe('an administrator', () => {
     await expect(rowOf(page, third.code).getByRole('cell').first()).toHaveText(String(after.length - 2))
   })
 
-  test('deleting asks first and says how many learners use the level', async ({ page, context, browser, baseURL }) => {
+  test('deleting asks first and says how many learners use the level', async ({ page, context, browser, baseURL, diagnostics }) => {
+    // The deletion's live event may reach the level's page before it has left: its refetch of the
+    // level just deleted is a 404 (the page then leaves as planned).
+    diagnostics.allowConsoleError(failedResource(404))
     const origin = baseURL ?? ''
     const api = levelsApi(context.request, origin)
     const used = await api.create(uniqueCode('D'), 'Level in use')
@@ -370,7 +385,6 @@ for (const mode of ['light', 'dark'] as const) {
       if (!a1) throw new Error('the seeded A1 is missing')
       await page.goto('/admin/language-levels')
       await expect(levelsTable(page).getByRole('row').nth(1)).toContainText('A1')
-      await expect(page.getByRole('region', { name: 'Recent changes' }).getByRole('table')).toBeVisible()
       expect(await accessibilityViolations(page), 'the list').toEqual([])
 
       await page.goto(`/admin/language-levels/${a1.id}`)

@@ -24,6 +24,9 @@ test.describe('after a new deployment', () => {
 
     await expect(page.getByRole('heading', { level: 1, name: 'About Lingua' })).toBeVisible()
     await expect(page).toHaveURL(/\/about$/)
+    // The reloaded page is rendered by the server: its heading shows before the app has taken it
+    // over and loaded the chunk again.
+    await expect(page.locator('html[data-app="started"]')).toBeAttached()
     expect(requests).toBe(2)
     expect(documentLoads).toBe(1)
   })
@@ -64,6 +67,8 @@ test.describe('after a new deployment', () => {
     await reloaded
     await expect(page).toHaveURL(/\/about$/)
     await expect(page.getByRole('heading', { level: 1, name: 'About Lingua' })).toBeVisible()
+    // The page shows before the app has started again on it (after its first paint).
+    await expect(page.locator('html[data-app="started"]')).toBeAttached()
 
     await page.keyboard.press('Control+k')
     await expect(page.getByPlaceholder('Type a command or search...')).toBeVisible()

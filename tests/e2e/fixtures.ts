@@ -42,10 +42,39 @@ function describe(message: ConsoleMessage): string {
   return url ? `${message.text()} (${url}:${lineNumber})` : message.text()
 }
 
+/**
+ * A page the server rendered shows before the app has taken it over, and its controls answer only
+ * once it has (`data-app="started"`): a navigation of the test (goto, reload) waits for that, as a
+ * person would for the page to respond. `page.mainFrame().goto` does not (a test that keeps the
+ * app from starting).
+ */
+async function untilStarted(page: Page) {
+  await page.waitForFunction(
+    () => document.documentElement.dataset.app === 'started' || !document.getElementById('lingua-state'),
+    undefined,
+    { timeout: 15_000 },
+  )
+}
+
 export const test = base.extend<{ diagnostics: Diagnostics }>({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled) {
+      const goto = page.goto.bind(page)
+      const reload = page.reload.bind(page)
+      const waited = async (response: Awaited<ReturnType<Page['goto']>>) => {
+        if (response?.headers()['content-type']?.startsWith('text/html')) await untilStarted(page)
+        return response
+      }
+      page.goto = async (...args) => waited(await goto(...args))
+      page.reload = async (...args) => waited(await reload(...args))
+    }
+    await use(page)
+  },
   diagnostics: [
     async ({ context }, use, testInfo) => {
-      const allowed: RegExp[] = []
+      // The live stream tries again while its server is away (a test that stops its own server
+      // with the page open): Chromium reports each try that fails, and that is the app working.
+      const allowed: RegExp[] = [/^Failed to load resource: .*\/api\/events:\d+\)$/]
       const diagnostics: Diagnostics = {
         consoleErrors: [],
         cspViolations: [],

@@ -166,7 +166,7 @@ test('register → confirm → sign in → profile → create, edit, reorder and
     await expect(mainHeading(page)).toContainText('Edited by keyboard')
 
     // Back to the list by the breadcrumb (backwards: it is above the form).
-    await tabTo(page, main.getByRole('navigation').getByRole('link', { name: 'Language levels' }), { backwards: true })
+    await tabTo(page, main.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Language levels' }), { backwards: true })
     await page.keyboard.press('Enter')
     await expectHeadingFocused(page, 'Language levels')
 

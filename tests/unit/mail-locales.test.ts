@@ -22,6 +22,8 @@ function render(kind: MailKind, locale: MailLocale): RenderedMail {
       return renderMail({ kind, appName, locale, link: 'https://lingua.test/login' })
     case 'sign-in-methods-changed':
       return renderMail({ kind, appName, locale, link: 'https://lingua.test/account', change: 'passkey-added', name: 'MacBook' })
+    case 'account-access-changed':
+      return renderMail({ kind, appName, locale, link: 'https://lingua.test/login', change: 'disabled' })
     case 'change-email':
       return renderMail({ kind, appName, locale, link, expiresInMinutes: 60, newEmail: 'new@example.com' })
     default:
@@ -50,6 +52,7 @@ describe('emails in both languages', () => {
       const notices: Partial<Record<MailKind, string>> = {
         'account-exists': 'https://lingua.test/login',
         'sign-in-methods-changed': 'https://lingua.test/account',
+        'account-access-changed': 'https://lingua.test/login',
       }
       const action = kind === 'sign-in-code' ? code : (notices[kind] ?? link)
       for (const mail of [english, russian]) {

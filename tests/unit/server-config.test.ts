@@ -36,6 +36,13 @@ describe('server configuration', () => {
     })
   })
 
+  it('logs requests only when LOG_REQUESTS says so, and those slower than 1 s whatever it says', () => {
+    expect(loadConfig({})).toMatchObject({ logRequests: false, slowRequestMs: 1000 })
+    expect(loadConfig({ LOG_REQUESTS: 'true', SLOW_REQUEST_MS: '250' })).toMatchObject({ logRequests: true, slowRequestMs: 250 })
+    expect(loadConfig({ LOG_REQUESTS: '1' }).logRequests).toBe(true)
+    expect(loadConfig({ LOG_REQUESTS: 'false' }).logRequests).toBe(false)
+  })
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', ADMIN_EMAILS: ' ' })).toMatchObject({
       databaseUrl: undefined,
@@ -62,6 +69,8 @@ describe('server configuration', () => {
     [{ REDIS_URL: 'http://x' }, 'REDIS_URL'],
     [{ ADMIN_EMAILS: 'not-an-email' }, 'ADMIN_EMAILS'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ LOG_REQUESTS: 'yes' }, 'LOG_REQUESTS'],
+    [{ SLOW_REQUEST_MS: '0' }, 'SLOW_REQUEST_MS'],
   ])('refuses %j with a message naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:[\\s\\S]*${name}:`))

@@ -18,6 +18,7 @@ export function ConfirmDialog({
   confirmLabel,
   pendingLabel,
   pending,
+  confirmDisabled = false,
   error,
   onConfirm,
   onClose,
@@ -30,6 +31,8 @@ export function ConfirmDialog({
   confirmLabel: string
   pendingLabel: string
   pending: boolean
+  /** Off until the dialog has what it asks for (e.g. a typed confirmation). */
+  confirmDisabled?: boolean
   /** Why the last attempt failed, in the interface language. */
   error?: string
   onConfirm: () => void
@@ -38,6 +41,8 @@ export function ConfirmDialog({
 }) {
   const t = useStore(uiMessages)
   const opener = useRef<HTMLElement | null>(null)
+  // Kept from the opening: the dialog's owner may have let go of it by the time the dialog closes.
+  const fallback = useRef<RefObject<HTMLElement | null> | undefined>(undefined)
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !next && !pending && onClose()}>
       <AlertDialog.Portal>
@@ -45,12 +50,14 @@ export function ConfirmDialog({
         <AlertDialog.Content
           onOpenAutoFocus={() => {
             opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+            fallback.current = returnFocus
           }}
           onCloseAutoFocus={(event) => {
             event.preventDefault()
-            const target = opener.current?.isConnected ? opener.current : returnFocus?.current
+            const target = opener.current?.isConnected ? opener.current : (returnFocus ?? fallback.current)?.current
             target?.focus()
             opener.current = null
+            fallback.current = undefined
           }}
           className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-1/2 gap-4 rounded-xl border bg-card p-6 shadow-2xl"
         >
@@ -71,7 +78,7 @@ export function ConfirmDialog({
                 {t.cancel}
               </Button>
             </AlertDialog.Cancel>
-            <Button variant="destructive" disabled={pending} onClick={onConfirm}>
+            <Button variant="destructive" disabled={pending || confirmDisabled} onClick={onConfirm}>
               {pending ? pendingLabel : confirmLabel}
             </Button>
           </div>

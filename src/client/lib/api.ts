@@ -11,41 +11,80 @@ export interface ApiOptions extends Omit<RequestInit, 'body'> {
 /** The one way the client calls the API: JSON in, JSON out, failures as typed errors. */
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const { json, headers, ...init } = options
+  const response = await send(path, {
+    ...init,
+    headers: {
+      Accept: 'application/json',
+      // Emails the request causes are written in the interface language.
+      'Accept-Language': locale.get(),
+      ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...headers,
+    },
+    ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+  })
+  if (response.status === 204) return undefined as T
+  return (await response.json().catch(() => undefined)) as T
+}
+
+/**
+ * Sends a request to the API and answers its successful response: a failed answer is thrown as
+ * the error the client throws (`failureOf`), an unreachable server as a NetworkError.
+ */
+async function send(path: string, init: RequestInit): Promise<Response> {
   let response: Response
   try {
-    response = await fetch(`${runtimeConfig().apiBaseUrl}${path}`, {
-      credentials: 'same-origin',
-      ...init,
-      headers: {
-        Accept: 'application/json',
-        // Emails the request causes are written in the interface language.
-        'Accept-Language': locale.get(),
-        ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...headers,
-      },
-      ...(json === undefined ? {} : { body: JSON.stringify(json) }),
-    })
+    response = await fetch(`${runtimeConfig().apiBaseUrl}${path}`, { credentials: 'same-origin', ...init })
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error
     throw new NetworkError(error)
   }
-  if (response.status === 204) return undefined as T
-  const body: unknown = await response.json().catch(() => undefined)
   if (!response.ok) {
-    const retryAfter = Number(response.headers.get('Retry-After'))
-    if (isApiErrorBody(body)) {
-      const { code, message, fields } = body.error
-      throw new ApiRequestError(
-        response.status,
-        code,
-        message,
-        fields,
-        Number.isFinite(retryAfter) ? retryAfter : undefined,
-      )
-    }
-    throw new ApiRequestError(response.status, 'unknown', response.statusText)
+    const body: unknown = await response.json().catch(() => undefined)
+    throw failureOf(response.status, response.statusText, body, response.headers.get('Retry-After'))
   }
-  return body as T
+  return response
+}
+
+/** A failed answer as the error the client throws: the API's error shape, or its status. */
+function failureOf(status: number, statusText: string, body: unknown, retryAfterHeader: string | null): ApiRequestError {
+  const retryAfter = Number(retryAfterHeader ?? Number.NaN)
+  if (isApiErrorBody(body)) {
+    const { code, message, fields } = body.error
+    return new ApiRequestError(status, code, message, fields, Number.isFinite(retryAfter) ? retryAfter : undefined)
+  }
+  return new ApiRequestError(status, 'unknown', statusText)
+}
+
+/**
+ * Sends a file as the body (PUT) and answers the JSON that comes back; `onProgress` is told the
+ * share sent so far (0–1). Through XMLHttpRequest: fetch does not report an upload's progress.
+ */
+export function apiUpload<T>(path: string, file: Blob, onProgress: (sent: number) => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const request = new XMLHttpRequest()
+    request.open('PUT', `${runtimeConfig().apiBaseUrl}${path}`)
+    request.setRequestHeader('Accept', 'application/json')
+    request.setRequestHeader('Accept-Language', locale.get())
+    request.setRequestHeader('Content-Type', file.type || 'application/octet-stream')
+    request.responseType = 'json'
+    request.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total)
+    })
+    request.addEventListener('load', () => {
+      const body: unknown = request.response
+      if (request.status >= 200 && request.status < 300) resolve(body as T)
+      else reject(failureOf(request.status, request.statusText, body, request.getResponseHeader('Retry-After')))
+    })
+    request.addEventListener('error', () => reject(new NetworkError(new Error('upload failed'))))
+    request.send(file)
+  })
+}
+
+/** Downloads a file the API answers: its bytes and the name the server gives it. */
+export async function apiDownload(path: string, fallbackName: string): Promise<{ blob: Blob; name: string }> {
+  const response = await send(path, {})
+  const name = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? fallbackName
+  return { blob: await response.blob(), name }
 }
 
 /** A query string of the parameters that have a value (`{ q: '', page: 2 }` → `page=2`). */

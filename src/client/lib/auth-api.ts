@@ -65,7 +65,7 @@ export const authApi = {
   requestPasswordReset: (email: string) => post('/request-password-reset', { email }),
   resetPassword: (token: string, newPassword: string) =>
     post('/reset-password', { token, newPassword }),
-  updateUser: (values: { name: string; image: string | null }) => post('/update-user', values),
+  updateUser: (values: { name: string }) => post('/update-user', values),
   changeEmail: (newEmail: string) => post('/change-email', { newEmail }),
   changePassword: (currentPassword: string, newPassword: string) =>
     post('/change-password', { currentPassword, newPassword, revokeOtherSessions: true }),

@@ -52,7 +52,17 @@ export const currentSessionId = atom<string | null>(null)
 const listeners = new Set<AuthListener>()
 let loading: Promise<SessionUser | null> | undefined
 
+/** The user as the subscribers were last told (JSON), to tell a change once however it is heard. */
+let told: string | undefined
+
+/**
+ * Tells the subscribers. `USER_UPDATED` only when the user is not what they were last told: a
+ * change is heard from this tab's own write, another tab and the live stream, in any order.
+ */
 function emit(event: AuthEvent, user: SessionUser | null) {
+  const now = JSON.stringify(user)
+  if (event === 'USER_UPDATED' && now === told) return
+  told = now
   for (const listener of listeners) listener(event, user)
   // For listeners outside the app (browser tests, extensions, analytics): the event, no user data.
   window.dispatchEvent(new CustomEvent('lingua:auth', { detail: { event } }))
@@ -85,6 +95,17 @@ function readSession(path: string): Promise<SessionUser | null> {
 
 /** The session read from the database: its cached copy in the cookie may be up to 60 s old. */
 const readFreshSession = () => readSession('/auth/get-session?disableCookieCache=true')
+
+/**
+ * The server rendered this page for a visitor (its request carried no session cookie): nobody is
+ * signed in, without asking.
+ */
+export function startAsVisitor(): void {
+  if (currentUser.get() !== undefined) return
+  currentSessionId.set(null)
+  currentUser.set(null)
+  emit('INITIAL_SESSION', null)
+}
 
 /** Asks the server who is signed in (once; later calls share the answer). */
 export function loadSession(): Promise<SessionUser | null> {
@@ -119,6 +140,36 @@ export async function refreshSession(...events: AuthEvent[]): Promise<SessionUse
     channel?.postMessage(event)
   }
   return user
+}
+
+/** How long a session seen missing after a live event is given to come back before signing out. */
+const SESSION_END_CONFIRM_MS = 750
+
+/**
+ * Something about the account changed elsewhere (a live event): reads the session from the
+ * database and says `USER_UPDATED` if the user changed (`emit` says it once), `SIGNED_OUT` if the
+ * session ended. Resolves once that is known (one check at a time, shared).
+ */
+export function followAccountChange(): Promise<void> {
+  following ??= checkAccount().finally(() => {
+    following = undefined
+  })
+  return following
+}
+/** The check under way: the stream's listeners of one event share it. */
+let following: Promise<void> | undefined
+
+async function checkAccount(): Promise<void> {
+  const before = currentUser.get()
+  if (!before) return
+  // A session being replaced (a password change, two-step verification turned on: the answer
+  // that sets the new cookie may still be on its way) is missing for a moment: asked again.
+  const first = await api<SessionAnswer | null>('/auth/get-session?disableCookieCache=true').catch(() => before)
+  if (first === null) await new Promise((resolve) => setTimeout(resolve, SESSION_END_CONFIRM_MS))
+  const user = await readFreshSession().catch(() => before)
+  if (user) emit('USER_UPDATED', user)
+  // Once: the end of a session is heard on the stream and from the tab that signed out.
+  else if (told !== 'null') emit('SIGNED_OUT', null)
 }
 
 /** How often an open tab checks that its session still holds (and renews it: used = renewed). */

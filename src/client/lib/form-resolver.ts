@@ -30,7 +30,7 @@ function installZodMessages() {
           if (issue.params?.targetBelowCurrent) return t.targetBelowCurrent
           if (issue.params?.nameControl) return t.nameControl
           if (issue.params?.nameBlank) return t.nameBlank
-          return issue.params?.url ? t.url : undefined
+          return undefined
         default:
           return undefined
       }

@@ -1,50 +1,24 @@
 import { type ComponentsJSON, createI18n, formatter } from '@nanostores/i18n'
 import { atom } from 'nanostores'
+import { LANGUAGE_COOKIE, type Language, detectLanguage } from '@/shared/preferences'
+import { keepChoice, readChoice } from './stored-choice'
 
 /**
  * @nanostores/i18n: each module declares its English strings next to the code that shows them
  * (so a page's strings load with that page), and the other languages load on demand as one file.
  */
-export const languages = ['en', 'ru'] as const
-export type Language = (typeof languages)[number]
+export { type Language, languages } from '@/shared/preferences'
 
 /** Language names are written in their own language, whatever the interface language. */
 export const languageNames: Record<Language, string> = { en: 'English', ru: 'Русский' }
-
-/** Read by the inline script of index.html too: keep the key in step with it. */
-const STORAGE_KEY = 'lingua.lang'
 
 const translations: Record<Exclude<Language, 'en'>, () => Promise<{ default: ComponentsJSON }>> = {
   ru: () => import('@/client/locales/ru'),
 }
 
-function isLanguage(value: unknown): value is Language {
-  return languages.includes(value as Language)
-}
-
-/** The remembered choice, else the first supported browser language, else English. */
-export function detectLanguage(
-  stored: string | null,
-  browserLanguages: readonly string[],
-): Language {
-  if (isLanguage(stored)) return stored
-  for (const tag of browserLanguages) {
-    const base = tag.toLowerCase().split('-')[0]
-    if (isLanguage(base)) return base
-  }
-  return 'en'
-}
-
-function readStored(): string | null {
-  try {
-    return localStorage.getItem(STORAGE_KEY)
-  } catch {
-    return null
-  }
-}
-
+/** The remembered choice, else the browser's languages: what the server picks from the cookie and Accept-Language. */
 export const locale = atom<Language>(
-  typeof window === 'undefined' ? 'en' : detectLanguage(readStored(), navigator.languages),
+  typeof window === 'undefined' ? 'en' : detectLanguage(readChoice(LANGUAGE_COOKIE), navigator.languages),
 )
 
 export const i18n = createI18n(locale, {
@@ -68,13 +42,15 @@ export async function initI18n(): Promise<void> {
   document.documentElement.lang = locale.get()
 }
 
+/** The server's render of one page: its language, with its strings, and nothing kept. */
+export async function renderIn(lng: Language): Promise<void> {
+  await ensureTranslations(lng)
+  locale.set(lng)
+}
+
 export async function changeLanguage(lng: Language): Promise<void> {
   await ensureTranslations(lng)
   locale.set(lng)
   document.documentElement.lang = lng
-  try {
-    localStorage.setItem(STORAGE_KEY, lng)
-  } catch {
-    // Private mode: the choice lasts for this page only.
-  }
+  keepChoice(LANGUAGE_COOKIE, lng)
 }

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react'
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/browser'
 import { type SignInAnswer, authApi } from './auth-api'
 import { reloadOnceFor } from './chunk-reload'
@@ -42,8 +43,19 @@ export class PasskeyError extends Error {
 }
 
 /** Whether the browser has WebAuthn (what the library's `browserSupportsWebAuthn` checks). */
-export function passkeysSupported(): boolean {
+function passkeysSupported(): boolean {
   return typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function'
+}
+
+const unchanging = () => () => undefined
+
+/**
+ * `passkeysSupported()` in a component. The server renders pages as for a browser with passkeys
+ * (nearly all; the sign-in page then keeps its layout), and so does the browser's first render,
+ * which takes over that HTML; a browser without them drops the button afterwards.
+ */
+export function usePasskeysSupported(): boolean {
+  return useSyncExternalStore(unchanging, passkeysSupported, () => true)
 }
 
 /** Whether the browser offers passkeys among the suggestions of a `webauthn` field. */

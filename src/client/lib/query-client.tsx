@@ -1,5 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import type { FunctionComponent } from 'react'
+import { followAccountChange } from './auth'
+import { onLive } from './live'
 import { retryDelay, retryRead } from './retry'
 
 /**
@@ -13,6 +15,22 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 })
+
+/**
+ * Live events make the cached reads they change stale (active ones are read again at once), by the
+ * first part of their keys: `levels`, `audit`, `people` (admin), `me` and `auth` (one's own
+ * account). A level being edited is refetched too: the form keeps what was typed and says who
+ * changed it (features/admin/levels).
+ */
+const invalidate = (...prefixes: string[]) => {
+  for (const prefix of prefixes) void queryClient.invalidateQueries({ queryKey: [prefix] })
+}
+onLive('levels', () => invalidate('levels', 'me'))
+onLive('audit', () => invalidate('audit', 'people'))
+// Once the session is read again (it may be being replaced: a password change), not before.
+onLive('account', () => void followAccountChange().then(() => invalidate('me', 'auth')))
+// What was missed could not be sent: everything is read again.
+onLive('reset', () => void queryClient.invalidateQueries())
 
 /** A page that uses React Query, given the one cache (a route's component: `withQueries(Page)`). */
 export function withQueries<P extends object>(Page: FunctionComponent<P>): FunctionComponent<P> {

@@ -46,6 +46,11 @@ export async function loadRuntimeConfig(): Promise<ClientConfig> {
   return current
 }
 
+/** The configuration the page was rendered with (lib/rendered-state.ts): no request for it. */
+export function setRuntimeConfig(config: ClientConfig) {
+  current = config
+}
+
 export function runtimeConfig(): ClientConfig {
   if (!current) throw new Error('Runtime configuration read before it was loaded')
   return current

@@ -1,51 +1,41 @@
 import { useStore } from '@nanostores/react'
 import { atom } from 'nanostores'
+import { THEME_COOKIE, type ThemePreference, themePreferenceOf } from '@/shared/preferences'
+import { keepChoice, readChoice } from './stored-choice'
 
-export const themePreferences = ['light', 'dark', 'system'] as const
-export type ThemePreference = (typeof themePreferences)[number]
+export { type ThemePreference, themePreferences } from '@/shared/preferences'
 
-/** Read by the inline script of index.html too: keep the key and values in step with it. */
-const STORAGE_KEY = 'lingua.theme'
+const preference = atom<ThemePreference>(typeof window === 'undefined' ? 'system' : themePreferenceOf(readChoice(THEME_COOKIE)))
 
-function parse(value: string | null): ThemePreference {
-  return value === 'light' || value === 'dark' ? value : 'system'
-}
-
-function readStored(): ThemePreference {
-  try {
-    return parse(localStorage.getItem(STORAGE_KEY))
-  } catch {
-    return 'system'
-  }
-}
-
-const preference = atom<ThemePreference>(
-  typeof window === 'undefined' ? 'system' : readStored(),
-)
+/** The preference in force. */
+export const themePreference = (): ThemePreference => preference.get()
 
 if (typeof window !== 'undefined') {
   const darkQuery = matchMedia('(prefers-color-scheme: dark)')
+  // As the inline script of index.html does before the first paint.
   const apply = () => {
     const mode = preference.get()
     const dark = mode === 'dark' || (mode === 'system' && darkQuery.matches)
     const root = document.documentElement
     root.classList.toggle('dark', dark)
+    root.classList.toggle('light', !dark)
     root.style.colorScheme = dark ? 'dark' : 'light'
   }
   preference.subscribe(apply)
   darkQuery.addEventListener('change', apply)
   // Another tab changed the mode.
   window.addEventListener('storage', (event) => {
-    if (event.key === STORAGE_KEY) preference.set(parse(event.newValue))
+    if (event.key === THEME_COOKIE) preference.set(themePreferenceOf(event.newValue))
   })
 }
 
 export function setTheme(mode: ThemePreference) {
-  try {
-    localStorage.setItem(STORAGE_KEY, mode)
-  } catch {
-    // Private mode: the choice lasts for this page only.
-  }
+  keepChoice(THEME_COOKIE, mode)
+  preference.set(mode)
+}
+
+/** The server's render of one page: the mode of the request's cookie, nothing kept. */
+export function renderWithTheme(mode: ThemePreference) {
   preference.set(mode)
 }
 

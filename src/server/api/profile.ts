@@ -6,6 +6,7 @@ import {
   type LearnerProfileInput,
   learnerProfileInputSchema,
 } from '@/shared/profile'
+import { publishEvent } from '@/server/events/bus'
 import { type Db, FOREIGN_KEY_VIOLATION, violatedConstraint } from '@/server/db/client'
 import { languageLevel, learnerProfile } from '@/server/db/schema'
 import { jsonBody } from '@/server/http/body'
@@ -69,16 +70,19 @@ async function saveProfile(
 ): Promise<LearnerProfile> {
   await checkLevels(db, input)
   const values = { ...input, updatedAt: sql`now()` }
+  let row
   try {
-    const [row] = await db
+    ;[row] = await db
       .insert(learnerProfile)
       .values({ userId, ...values })
       .onConflictDoUpdate({ target: learnerProfile.userId, set: values })
       .returning()
-    return toLearnerProfile(row as typeof learnerProfile.$inferSelect)
   } catch (error) {
     throw refusalOfForeignKey(error) ?? error
   }
+  // Their other open screens (the dashboard in another tab) read it again.
+  await publishEvent(db, { type: 'account', userId, data: { reason: 'profile' } })
+  return toLearnerProfile(row as typeof learnerProfile.$inferSelect)
 }
 
 const unknownLevel = 'This language level does not exist.'

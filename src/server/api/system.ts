@@ -7,17 +7,22 @@ import { ApiError } from '@/server/http/errors'
 import { describe, json } from '@/server/openapi/describe'
 import { clientConfigSchema, healthSchema, readySchema } from '@/server/openapi/schemas'
 
-/**
- * Liveness, readiness and the client's runtime configuration. `isDraining` says
- * the process is shutting down: not ready any more, though alive and finishing its requests.
- */
-export function systemRoutes(config: Config, database: Database, isDraining: () => boolean) {
-  const clientConfig: ClientConfig = {
+/** What `/config.json` serves, and what the pages the server renders hold. */
+export function clientConfigOf(config: Config): ClientConfig {
+  return {
     apiBaseUrl: '/api',
     appName: config.appName,
     version: config.version,
     providers: config.providers.map(({ id, name }) => ({ id, name })),
   }
+}
+
+/**
+ * Liveness, readiness and the client's runtime configuration. `isDraining` says
+ * the process is shutting down: not ready any more, though alive and finishing its requests.
+ */
+export function systemRoutes(config: Config, database: Database, isDraining: () => boolean) {
+  const clientConfig = clientConfigOf(config)
 
   const api = new Hono<AppEnv>()
     .get('/health', describeHealth, (c) => {

@@ -6,6 +6,8 @@ const authCodes: Record<string, { code: ErrorCode; field?: string }> = {
   INVALID_EMAIL_OR_PASSWORD: { code: 'invalid_credentials' },
   INVALID_PASSWORD: { code: 'invalid_credentials' },
   EMAIL_NOT_VERIFIED: { code: 'email_not_verified' },
+  // The admin plugin refuses every new session of a disabled ("banned") account.
+  BANNED_USER: { code: 'account_disabled' },
   PASSWORD_TOO_SHORT: { code: 'weak_password', field: 'password' },
   PASSWORD_TOO_LONG: { code: 'weak_password', field: 'password' },
   PASSWORD_TOO_WEAK: { code: 'weak_password', field: 'password' },

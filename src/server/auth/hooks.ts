@@ -1,9 +1,12 @@
 import type { BetterAuthOptions } from 'better-auth'
+import { sql } from 'drizzle-orm'
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api'
 import type { Logger } from 'pino'
-import { NAME_MAX_LENGTH, isHttpsUrl, nameProblem, nameSchema, readableName } from '@/shared/auth'
+import { NAME_MAX_LENGTH, nameProblem, nameSchema, readableName } from '@/shared/auth'
 import type { Config } from '@/server/config'
 import type { Database } from '@/server/db/client'
+import { user } from '@/server/db/schema'
+import { type LiveEvent, publishEvent } from '@/server/events/bus'
 import type { MailThrottle } from '@/server/mail/index'
 import { KNOWN_DEVICE_COOKIE, type knownDevices } from './known-device'
 import { SESSION_LIFETIME_SECONDS } from './lifetimes'
@@ -16,10 +19,22 @@ import type { signInMethodHooks } from './sign-in-methods'
 /** Where a new password is chosen. */
 const passwordPaths = new Set(['/sign-up/email', '/reset-password', '/change-password', '/set-password'])
 
-/** Where a name or an avatar is set. */
-const profilePaths = new Set(['/sign-up/email', '/update-user'])
+/** Where better-auth takes a name (and would take a picture, which `checkProfile` refuses). */
+export const profilePaths = new Set(['/sign-up/email', '/update-user'])
+/**
+ * Endpoints that replace the caller's own session with a new one (better-auth 1.7). While their
+ * answer is on its way, the browser still holds the old cookie, and any read of the session it
+ * makes is refused and expires the cookies — the new one included: no live event may prompt one.
+ */
+const replacingPaths = new Set([
+  '/change-password',
+  '/two-factor/enable',
+  '/two-factor/disable',
+  '/two-factor/verify-totp',
+  '/two-factor/verify-otp',
+])
 
-/** Names are 1–100 characters; avatars are HTTPS URLs (the CSP loads no other remote image). */
+/** Names are 1–100 characters; pictures are not set here. */
 function checkProfile(body: Record<string, unknown>) {
   if ('name' in body && !nameSchema.safeParse(body.name).success) {
     const problem = typeof body.name === 'string' ? nameProblem(body.name.trim()) : undefined
@@ -33,10 +48,12 @@ function checkProfile(body: Record<string, unknown>) {
             : `Enter a name of 1 to ${NAME_MAX_LENGTH} characters.`,
     })
   }
-  if ('image' in body && body.image !== null && !(typeof body.image === 'string' && isHttpsUrl(body.image))) {
+  // One way to set a picture: uploaded (PUT /api/me/avatar), re-encoded by the server. A link set
+  // before uploads existed keeps working until it is replaced or removed there.
+  if ('image' in body) {
     throw new APIError('BAD_REQUEST', {
       code: 'INVALID_IMAGE',
-      message: 'The avatar must be an https:// address.',
+      message: 'Upload a picture with PUT /api/me/avatar; it cannot be set here.',
     })
   }
 }
@@ -162,6 +179,9 @@ export function userDatabaseHooks({ config, database, signInMethods, logger }: {
   // A user update's before hook sees what it sets, its after hook whom it changed: the endpoint
   // context they share pairs the two.
   const verifyingUpdates = new WeakSet<object>()
+  /** After the change committed: a failure to announce it does not fail the change. */
+  const announce = (event: LiveEvent) =>
+    publishEvent(database.db, event).catch((error: unknown) => logger.error({ err: error }, 'could not announce an account change'))
   return {
     user: {
       // Every way an account is made: a sign-up's name was checked before (400 when unreadable);
@@ -200,6 +220,11 @@ export function userDatabaseHooks({ config, database, signInMethods, logger }: {
           return Promise.resolve({ data: readable ? { ...rest, name: readable } : rest })
         },
         after: async (updated, ctx) => {
+          // Not while the caller's session is being replaced (see `replacingPaths`): its tab tells
+          // its other tabs itself once the new cookie is set.
+          if (!(ctx && replacingPaths.has(ctx.path))) {
+            await announce({ type: 'account', userId: updated.id, data: { reason: 'profile' } })
+          }
           if (!ctx || !verifyingUpdates.delete(ctx) || !updated.emailVerified) return
           const role = typeof updated.role === 'string' ? updated.role : null
           await grantAdminOnVerification(database.db, logger, config.adminEmails, { ...updated, role })
@@ -209,6 +234,36 @@ export function userDatabaseHooks({ config, database, signInMethods, logger }: {
     account: {
       create: {
         after: (created, ctx) => signInMethods.onProviderLinked(created, ctx?.request),
+      },
+    },
+    // When each account last signed in and was last active, for the administrators' people table
+    // and overview. Written in SQL: drizzle's update would also move the profile's `updated_at`.
+    session: {
+      create: {
+        after: async (created) => {
+          await database.db.execute(
+            sql`update ${user} set last_sign_in_at = ${created.createdAt}, last_active_at = ${created.createdAt} where ${user.id} = ${created.userId}`,
+          )
+        },
+      },
+      // better-auth renews a used session once a day (`updateAge`).
+      update: {
+        after: async (updated) => {
+          const userId: unknown = (updated as { userId?: unknown }).userId
+          if (typeof userId !== 'string') return
+          await database.db.execute(sql`update ${user} set last_active_at = now() where ${user.id} = ${userId}`)
+        },
+      },
+      // Every way a session ends (signing out, revoked here or elsewhere, a password change,
+      // disabled by an administrator): its open streams end, its tabs sign out.
+      delete: {
+        after: async (deleted, ctx) => {
+          // Replaced, not ended: the session making the request, whose answer sets its successor's
+          // cookie. Its tab reading the session before that answer lands would be signed out.
+          const own = (ctx?.context as { session?: { session?: { id?: string } } } | undefined)?.session?.session?.id
+          if (ctx && replacingPaths.has(ctx.path) && own === deleted.id) return
+          await announce({ type: 'account', userId: deleted.userId, data: { reason: 'session', sessionId: deleted.id } })
+        },
       },
     },
   } satisfies BetterAuthOptions['databaseHooks']

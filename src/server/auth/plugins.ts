@@ -87,10 +87,26 @@ export function authPlugins({ appName, appUrl, sendSignInCode, onPasskeySignIn }
   sendSignInCode: ReturnType<typeof authEmails>['sendSignInCode']
   onPasskeySignIn: (credentialId: string) => Promise<void>
 }) {
-  // The admin plugin keeps the `role` field on users. Its HTTP endpoints (list, ban, impersonate,
-  // set role…) stay closed: roles change through ADMIN_EMAILS and the CLI, which the audit log
-  // records, and the product has no user administration.
-  const adminPlugin = admin()
+  // The admin plugin keeps the `role` and `banned` fields on users, and refuses a new session of a
+  // disabled ("banned") account, whatever the way of signing in. Its HTTP endpoints (list, ban,
+  // impersonate, set role…) stay closed: roles and access change only through the app's audited
+  // paths (auth/access.ts: /api/admin/*, the CLI, ADMIN_EMAILS).
+  const adminPlugin = admin({ bannedUserMessage: 'This account is disabled' })
+  // A disabled account coming back from a provider lands on /login with the app's own code, whose
+  // sentence is the one every other way of signing in gives (`account_disabled`).
+  adminPlugin.hooks.after.push({
+    matcher: (context) => isProviderCallback(context.path),
+    handler: createAuthMiddleware((ctx) => {
+      const callback = ctx.context.returned
+      if (!isAPIError(callback)) return Promise.resolve(undefined)
+      const headers = new Headers(callback.headers)
+      const going = new URL(headers.get('location') ?? '/login', appUrl)
+      if (going.searchParams.get('error')?.toUpperCase() !== 'BANNED_USER') return Promise.resolve(undefined)
+      going.searchParams.set('error', 'account_disabled')
+      headers.set('location', going.toString())
+      throw new APIError('FOUND', undefined, headers)
+    }),
+  })
   // Describes the endpoints for the app's one OpenAPI document (/api/openapi.json, which calls
   // `auth.api.generateOpenAPISchema()`). Its own HTTP endpoints stay closed: its document would be a
   // second one, in better-auth's error shape, and its page loads Scalar from a CDN (our CSP and an

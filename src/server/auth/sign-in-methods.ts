@@ -11,7 +11,7 @@ import { type Mailer, type SignInMethodChange, composeMail } from '@/server/mail
 import { localeOf } from './emails'
 
 /** The provider id better-auth gives an account's password. */
-const PASSWORD_PROVIDER = 'credential'
+export const PASSWORD_PROVIDER = 'credential'
 
 /** Password + linked provider identities + passkeys of an account. */
 async function countSignInMethods(db: Db, userId: string): Promise<number> {
@@ -20,29 +20,47 @@ async function countSignInMethods(db: Db, userId: string): Promise<number> {
   return (accounts?.n ?? 0) + (passkeys?.n ?? 0)
 }
 
+/**
+ * An account's sign-in rows, oldest first, without a secret (no password hash, token or key): its
+ * accounts (the password, provider identities) and passkeys. Read by the account's own list, the
+ * administrators' page of a person and the copy of one's data.
+ */
+export async function readSignInRows(db: Db, userId: string) {
+  const [accounts, passkeys] = await Promise.all([
+    db
+      .select({
+        id: account.id,
+        providerId: account.providerId,
+        accountId: account.accountId,
+        scope: account.scope,
+        createdAt: account.createdAt,
+      })
+      .from(account)
+      .where(eq(account.userId, userId))
+      .orderBy(account.createdAt),
+    db
+      .select({
+        id: passkey.id,
+        name: passkey.name,
+        createdAt: passkey.createdAt,
+        lastUsedAt: passkey.lastUsedAt,
+        deviceType: passkey.deviceType,
+        backedUp: passkey.backedUp,
+      })
+      .from(passkey)
+      .where(eq(passkey.userId, userId))
+      .orderBy(passkey.createdAt),
+  ])
+  return { accounts, passkeys }
+}
+
 /** What `/account` lists under "Sign-in methods" (`GET /api/me/sign-in-methods`). */
 export async function listSignInMethods(
   db: Db,
   providers: Config['providers'],
   userId: string,
 ): Promise<SignInMethods> {
-  const accounts = await db
-    .select({ id: account.id, providerId: account.providerId, accountId: account.accountId, createdAt: account.createdAt })
-    .from(account)
-    .where(eq(account.userId, userId))
-    .orderBy(account.createdAt)
-  const passkeys = await db
-    .select({
-      id: passkey.id,
-      name: passkey.name,
-      createdAt: passkey.createdAt,
-      lastUsedAt: passkey.lastUsedAt,
-      deviceType: passkey.deviceType,
-      backedUp: passkey.backedUp,
-    })
-    .from(passkey)
-    .where(eq(passkey.userId, userId))
-    .orderBy(passkey.createdAt)
+  const { accounts, passkeys } = await readSignInRows(db, userId)
   return {
     password: accounts.some((row) => row.providerId === PASSWORD_PROVIDER),
     providers: providers.map(({ id, name }) => ({

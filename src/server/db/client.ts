@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { cp, mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { sql } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
@@ -17,6 +18,13 @@ import * as schema from './schema'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 
+interface ListenHandlers {
+  message: (payload: string) => void
+  lost?: () => void
+  /** `missed`: the connection was made again, and what was sent meanwhile is lost. */
+  resumed?: (missed: boolean) => void
+}
+
 export interface Database {
   readonly db: Db
   readonly kind: 'pglite' | 'postgres'
@@ -24,6 +32,14 @@ export interface Database {
   ping(): Promise<void>
   /** Applies pending migrations; safe when several instances start at once. */
   migrate(): Promise<void>
+  /**
+   * Calls `message` with the payload of every NOTIFY on `channel` (from any instance, once the
+   * notifying transaction commits). PostgreSQL: a connection of its own, which notifies itself to
+   * know it is heard; when it falls silent or is lost, `lost` is called, and once it is heard again
+   * (made again if lost: messages sent meanwhile are missed), `resumed`. Resolves to a function that
+   * stops listening.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>
   close(): Promise<void>
 }
 
@@ -58,7 +74,8 @@ async function openPgliteFolder(folder: string, unlock: () => void): Promise<Dat
   if (!existsSync(path.join(folder, 'PG_VERSION')) && existsSync(pgliteTemplate)) {
     await cp(pgliteTemplate, folder, { recursive: true })
   }
-  const client = await PGlite.create(folder)
+  // pg_trgm: the people search's indexes (migration 0005).
+  const client = await PGlite.create(folder, { extensions: { pg_trgm } })
   const db = drizzlePglite({ client, schema }) as unknown as Db
   return {
     db,
@@ -67,6 +84,8 @@ async function openPgliteFolder(folder: string, unlock: () => void): Promise<Dat
       await client.query('select 1')
     },
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
+    // One connection, in one process: a NOTIFY reaches this listener when its transaction commits.
+    listen: async (channel, { message }) => client.listen(channel, message),
     close: async () => {
       await client.close()
       unlock()
@@ -156,7 +175,101 @@ function openPostgres(databaseUrl: string, logger: Logger): Database {
         await client.end()
       }
     },
+    listen: (channel, handlers) => listenPostgres(databaseUrl, logger, channel, handlers),
     close: () => pool.end(),
+  }
+}
+
+/** The longest wait between two attempts to make the listening connection again. */
+const LISTEN_RETRY_MAX_MS = 10_000
+
+/** LISTEN on a connection of its own (a pooled one is shared), made again while it is lost. */
+/**
+ * How often the listening connection notifies itself, and how long without hearing anything it is
+ * taken for lost: a connection into a black hole (a partition, a host gone) stays open for minutes
+ * without an error, and what is kept on the strength of the events (cached reads) must not be
+ * trusted meanwhile.
+ */
+const LISTEN_PING_MS = 400
+const LISTEN_SILENCE_MS = 1_000
+const PING = 'ping'
+
+async function listenPostgres(
+  databaseUrl: string,
+  logger: Logger,
+  channel: string,
+  { message, lost, resumed }: ListenHandlers,
+): Promise<() => Promise<void>> {
+  let stopped = false
+  let client: pg.Client | undefined
+  let retryTimer: NodeJS.Timeout | undefined
+  const quoted = `"${channel.replaceAll('"', '""')}"`
+  /** Whether the events are heard now, and when the connection last said anything. */
+  let hearing = true
+  let heardAt = Date.now()
+  /** A new connection since the events were last heard: what was sent meanwhile is lost. */
+  let reconnected = false
+  const heard = () => {
+    heardAt = Date.now()
+    if (hearing) return
+    hearing = true
+    resumed?.(reconnected)
+    reconnected = false
+  }
+  const silent = () => {
+    if (!hearing) return
+    hearing = false
+    lost?.()
+  }
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true })
+    next.on('notification', (notification) => {
+      if (notification.channel !== channel) return
+      heard()
+      if (notification.payload !== PING) message(notification.payload ?? '')
+    })
+    next.on('error', () => {})
+    next.on('end', () => {
+      if (stopped || client !== next) return
+      logger.warn({ channel }, 'database notifications lost: listening again')
+      silent()
+      retry(0)
+    })
+    try {
+      await next.connect()
+      await next.query(`LISTEN ${quoted}`)
+    } catch (error) {
+      await next.end().catch(() => {})
+      throw error
+    }
+    if (client !== undefined || retryTimer !== undefined) reconnected = true
+    client = next
+  }
+  const retry = (attempt: number) => {
+    client = undefined
+    retryTimer = setTimeout(() => {
+      // Heard again once its first ping comes back: what was sent meanwhile was missed.
+      connect().catch(() => retry(attempt + 1))
+    }, Math.min(LISTEN_RETRY_MAX_MS, 250 * 2 ** attempt))
+    retryTimer.unref()
+  }
+  let pinging = false
+  const pinger = setInterval(() => {
+    if (Date.now() - heardAt > LISTEN_SILENCE_MS) silent()
+    if (!client || pinging) return
+    pinging = true
+    client
+      .query(`NOTIFY ${quoted}, '${PING}'`)
+      .catch(() => {})
+      .finally(() => (pinging = false))
+  }, LISTEN_PING_MS)
+  pinger.unref()
+  await connect()
+  return async () => {
+    stopped = true
+    clearInterval(pinger)
+    clearTimeout(retryTimer)
+    await client?.end().catch(() => {})
   }
 }
 

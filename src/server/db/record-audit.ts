@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm'
 import type { AuditAction } from '@/shared/audit-log'
 import type { Db } from './client'
-import { auditLog } from './schema'
+import { publishEvent } from '@/server/events/bus'
+import { auditLog, user } from './schema'
 
 /** Who made a change: a signed-in user, or null for the command line and automatic grants. */
 export type AuditActor = { id: string; email: string } | null
@@ -14,13 +16,28 @@ export interface AuditRecord {
 }
 
 /**
- * Writes one row of the audit log. Pass the transaction of the change itself, so that a change
- * that fails (and rolls back) leaves no row, and a change that commits always has its row.
+ * Writes one row of the audit log, and tells the administrators' open screens about it
+ * (events/bus.ts). Pass the transaction of the change itself, so that a change that fails (and
+ * rolls back) leaves no row, and a change that commits always has its row; the last statements
+ * of that transaction but for other events (see publishEvent).
  */
 export async function recordAudit(db: Db, actor: AuditActor, record: AuditRecord): Promise<void> {
-  await db.insert(auditLog).values({
-    actorId: actor?.id ?? null,
-    actorEmail: actor?.email ?? null,
-    ...record,
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(auditLog)
+      .values({ actorId: actor?.id ?? null, actorEmail: actor?.email ?? null, ...record })
+      .returning({ id: auditLog.id })
+    const [named] = actor ? await tx.select({ name: user.name }).from(user).where(eq(user.id, actor.id)) : []
+    await publishEvent(tx, {
+      type: 'audit',
+      data: {
+        id: row?.id ?? 0,
+        action: record.action,
+        targetType: record.targetType,
+        targetId: record.targetId,
+        actorId: actor?.id ?? null,
+        actorName: named?.name ?? null,
+      },
+    })
   })
 }

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -83,6 +85,42 @@ export const auditLog = pgTable(
     index('audit_log_at_idx').on(table.at.desc().nullsFirst(), table.id.desc().nullsFirst()),
   ],
 )
+
+/** Binary data (PostgreSQL `bytea`), read and written as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  // node-postgres gives a Buffer, PGlite a Uint8Array: one type for the app.
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+})
+
+/**
+ * One profile picture per account, as the server re-encoded it (never as sent): WebP at 256 px and
+ * 64 px, addressed by `hash` (of the 256 px image) in its URLs, so a new picture never reuses an old
+ * URL. In the database, so every instance serves it and backups include it.
+ */
+export const avatar = pgTable('avatar', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  hash: text('hash').notNull(),
+  large: bytea('large').notNull(),
+  small: bytea('small').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * The events of the live stream (events/bus.ts), kept for a while so that a client that
+ * reconnects gets what it missed (`Last-Event-ID`). Ids are in commit order: they are taken under
+ * a lock held until the commit. No foreign key: an account's events outlive its deletion.
+ */
+export const liveEvent = pgTable('live_event', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  type: text('type').notNull(),
+  /** The account an `account` event is for; null for the others. */
+  userId: text('user_id'),
+  data: jsonb('data').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
 
 /** Secrets the server makes itself and every instance shares (e.g. the auth signing secret). */
 export const serverSecret = pgTable('server_secret', {

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { validator } from 'hono-openapi'
 import { z } from 'zod/mini'
+import { AVATAR_UPLOAD_PATH } from '@/shared/avatars'
 import type { AppEnv } from './context'
 import { ApiError, defaultMessages } from './errors'
 
@@ -13,7 +14,8 @@ const jsonType = /^application\/([\w.-]+\+)?json\s*(;|$)/i
 /**
  * The API's input, checked once for every endpoint, better-auth's included: a query string with
  * NUL is refused (400 on its parameter, see `refuseNul`); bodies that are not JSON (415) and bodies
- * over 64 KiB (413) are refused; then the body is read here, once. A body the client stops sending
+ * over 64 KiB (413) are refused (a picture upload excepted: its route reads it); then the body is
+ * read here, once. A body the client stops sending
  * before its end (fewer bytes than its Content-Length, a broken chunk) is then this one 400, the
  * client's failure, wherever the body would have been read first: better-auth answered it with a
  * 500, and a validator's broken stream was logged as the database being unavailable (its error
@@ -23,13 +25,13 @@ export const apiBodyGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   refuseNulInQuery(c.req.url)
   // Reads skip the body checks: building the body stream costs a GET half its throughput.
   if (!methodsWithBody.has(c.req.method)) return next()
+  // A picture is a file, not JSON: its route reads it with its own limit (`readBody`).
+  if (c.req.method === 'PUT' && c.req.path === AVATAR_UPLOAD_PATH) return next()
   const request = c.req.raw
   if (!hasBody(request)) return next()
   if (!jsonType.test(c.req.header('content-type') ?? '')) {
     throw new ApiError('unsupported_media_type', defaultMessages.unsupported_media_type)
   }
-  // Announced too large: refused before a byte of it is read.
-  if (Number(request.headers.get('content-length')) > MAX_BODY_BYTES) throw tooLarge()
   // (The request is rebuilt on its URL: `refuseUnparsableUrl` in app.ts has refused one that
   // cannot be parsed, before this guard.)
   const body = await readBody(request)
@@ -93,8 +95,10 @@ function hasBody(request: Request): boolean {
   return request.headers.has('transfer-encoding')
 }
 
-/** The whole body, at most MAX_BODY_BYTES (413 beyond); 400 when it stops before its end. */
-async function readBody(request: Request): Promise<Uint8Array<ArrayBuffer>> {
+/** The whole body, at most `maxBytes` (413 beyond); 400 when it stops before its end. */
+export async function readBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<Uint8Array<ArrayBuffer>> {
+  // Announced too large: refused before a byte of it is read.
+  if (Number(request.headers.get('content-length')) > maxBytes) throw tooLarge()
   const reader = request.body?.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
@@ -107,7 +111,7 @@ async function readBody(request: Request): Promise<Uint8Array<ArrayBuffer>> {
     }
     if (!chunk || chunk.done) break
     size += chunk.value.length
-    if (size > MAX_BODY_BYTES) throw tooLarge()
+    if (size > maxBytes) throw tooLarge()
     chunks.push(chunk.value)
   }
   const body = new Uint8Array(size)

@@ -5,8 +5,9 @@ import type { AppEnv } from './context'
 import { ApiError } from './errors'
 
 /**
- * A limit per client address on the app's own endpoints (better-auth counts its own): `points`
- * requests per `seconds`, then 429 with Retry-After. Counted in Redis when there is one, so that
+ * A limit on the app's own endpoints (better-auth counts its own) per `key` of the request (the
+ * client's address, or the signed-in account): `points` requests per `seconds`, then 429 with
+ * Retry-After. Counted in Redis when there is one, so that
  * instances count together; in this process while Redis is unreachable (the limit still holds
  * per instance) and without Redis.
  */
@@ -14,7 +15,7 @@ export function rateLimit(options: {
   name: string
   points: number
   seconds: number
-  clientAddress: (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => string
+  key: (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => string
   redis?: Redis
   redisKeyPrefix?: string
 }): MiddlewareHandler<AppEnv> {
@@ -30,7 +31,7 @@ export function rateLimit(options: {
     : memory
   return async (c, next) => {
     try {
-      await limiter.consume(options.clientAddress(c))
+      await limiter.consume(options.key(c))
     } catch (refusal) {
       if (!(refusal instanceof RateLimiterRes)) throw refusal
       const seconds = Math.max(1, Math.ceil(refusal.msBeforeNext / 1000))

@@ -20,7 +20,7 @@ export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
     `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
     // Radix's scroll lock injects a <style> element; scripts stay strict.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
+    "img-src 'self' data: blob: https:",
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",

@@ -150,22 +150,49 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * For the Cookie header: the same header without the session cache cookies (or chunks of one)
- * whose value is not base64url, as better-auth writes them; `undefined` when there is none.
- * better-auth's decoder throws on such a value (a 500); without it, the session is read from its
- * token as usual.
+ * The user id a session cache cookie names (unchecked: only to decide not to trust it), if any.
  */
-export function malformedCacheCookieRemover(prefix: string): (cookieHeader: string) => string | undefined {
-  const cacheName = new RegExp(`^(?:__Secure-)?${prefix.replace(/\W/g, '\\$&')}\\.session_data(?:\\.\\d+)?$`)
+function cacheCookieUserId(value: string): string | undefined {
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'))
+    if (!isRecord(payload) || !isRecord(payload.session) || !isRecord(payload.session.user)) return undefined
+    const { id } = payload.session.user
+    return typeof id === 'string' ? id : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * For the Cookie header: the same header without the session cache cookies (or chunks of one)
+ * that are not to be used, `undefined` when there is none:
+ * - a value that is not base64url, as better-auth writes them: its decoder throws on such a value
+ *   (a 500);
+ * - every one, when the cookie's user is `revoked` (auth/revocations.ts): better-auth would answer
+ *   from it without the store, where the session is gone.
+ * Without them, the session is read from its token as usual.
+ */
+export function untrustedCacheCookieRemover(
+  prefix: string,
+  revoked: (userId: string) => boolean,
+): (cookieHeader: string) => string | undefined {
+  const cacheName = new RegExp(`^(?:__Secure-)?${prefix.replace(/\W/g, '\\$&')}\\.session_data(?:\\.(\\d+))?$`)
   return (cookieHeader) => {
-    let dropped = false
-    const kept = cookieHeader.split(';').filter((pair) => {
+    const pairs = cookieHeader.split(';').map((pair) => {
       const equals = pair.indexOf('=')
-      if (equals === -1 || !cacheName.test(pair.slice(0, equals).trim())) return true
-      const malformed = !/^[\w-]*$/.test(cookieValue(pair.slice(equals + 1)))
-      dropped ||= malformed
-      return !malformed
+      const name = equals === -1 ? undefined : cacheName.exec(pair.slice(0, equals).trim())
+      return { pair, cache: name ? { chunk: Number(name[1] ?? 0), value: cookieValue(pair.slice(equals + 1)) } : undefined }
     })
-    return dropped ? kept.join(';').trim() : undefined
+    const caches = pairs.flatMap(({ cache }) => (cache ? [cache] : []))
+    if (caches.length === 0) return undefined
+    // A cookie in chunks is read as better-auth joins them: in the order of their numbers.
+    const joined = caches
+      .toSorted((a, b) => a.chunk - b.chunk)
+      .map((cache) => cache.value)
+      .join('')
+    const userId = cacheCookieUserId(joined)
+    const dropAll = userId !== undefined && revoked(userId)
+    const kept = pairs.filter(({ cache }) => !cache || (!dropAll && /^[\w-]*$/.test(cache.value)))
+    return kept.length === pairs.length ? undefined : kept.map(({ pair }) => pair).join(';').trim()
   }
 }

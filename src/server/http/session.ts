@@ -85,7 +85,7 @@ export function readSession(auth: Auth) {
  * can fail that way: it means the session cannot be read now, which is a 503 for the client to
  * retry, as any other route answers while the database is unreachable; not a 500.
  */
-function storeUnavailable(error: unknown): unknown {
+export function storeUnavailable(error: unknown): unknown {
   if (!isAPIError(error) || error.statusCode < 500) return error
   return new ApiError('service_unavailable', defaultMessages.service_unavailable, undefined, { 'Retry-After': '5' })
 }

@@ -13,6 +13,7 @@ export {
   resolveMailLocale,
   type MailTemplateInput,
   type SignInMethodChange,
+  type AccessChange,
   type RenderedMail,
 } from './templates/index'
 export {

@@ -6,6 +6,7 @@ export const mailKinds = [
   'change-email',
   'account-exists',
   'sign-in-methods-changed',
+  'account-access-changed',
 ] as const
 export type MailKind = (typeof mailKinds)[number]
 

@@ -7,6 +7,7 @@ import {
 import type { BetterAuthOptions } from 'better-auth'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/shared/auth'
 import type { Auth } from '@/server/auth/auth'
+import { profilePaths } from '@/server/auth/hooks'
 import { unservedAuthPaths } from '@/server/auth/unserved'
 import { EMAIL_MAX_LENGTH, authEmailFields } from '@/server/http/body'
 import { type ErrorStatus, SESSION_SCHEME, errorResponses } from './describe'
@@ -126,6 +127,8 @@ function authRequest(path: string, operation: Operation) {
   if (path === '/update-user') schema.minProperties = 1
   body.required = (Array.isArray(schema.required) && schema.required.length > 0) || schema.minProperties === 1
   const properties = isSchema(schema.properties) ? schema.properties : {}
+  // A picture is uploaded (PUT /api/me/avatar), never set here (auth/hooks.ts refuses `image`).
+  if (profilePaths.has(path)) delete properties.image
   for (const [name, property] of Object.entries(properties)) {
     if (!isSchema(property) || property.type !== 'string') continue
     if (authEmailFields.includes(name)) Object.assign(property, { format: 'email', maxLength: EMAIL_MAX_LENGTH })

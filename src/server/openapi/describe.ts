@@ -19,8 +19,8 @@ export const errorResponses = {
   403: { name: 'Forbidden', text: 'Signed in, but not allowed (e.g. not an administrator, or a cross-site write).' },
   404: { name: 'NotFound', text: 'No such resource.' },
   409: { name: 'Conflict', text: 'The request conflicts with the current state (stale version, duplicate).' },
-  413: { name: 'PayloadTooLarge', text: 'The body is over 64 KiB.' },
-  415: { name: 'UnsupportedMediaType', text: 'The body is not JSON (`Content-Type: application/json`).' },
+  413: { name: 'PayloadTooLarge', text: 'The body is over its limit: 64 KiB of JSON, 5 MB for a picture.' },
+  415: { name: 'UnsupportedMediaType', text: 'The body is not of the type the endpoint takes: JSON (`Content-Type: application/json`), or for a picture one of the image types it lists.' },
   429: { name: 'RateLimited', text: 'Too many requests; `Retry-After` says when to try again.' },
   500: { name: 'InternalError', text: 'Something failed on the server; no details are given.' },
   503: { name: 'ServiceUnavailable', text: 'The database is unavailable; `Retry-After` says when to try again.' },
@@ -66,10 +66,18 @@ export function json(schema: z.ZodMiniType, description: string) {
   }
 }
 
-/** A successful answer: a description, and its JSON (`json()`) and headers if any. */
+/** A file in a body (a request's or an answer's), of the media types listed. */
+export function file(types: readonly string[], description: string) {
+  return {
+    description,
+    content: Object.fromEntries(types.map((type) => [type, { schema: { type: 'string' as const, format: 'binary' } }])),
+  }
+}
+
+/** A successful answer: a description, and its JSON (`json()`) or file (`file()`) and headers if any. */
 interface Answer {
   description: string
-  content?: ReturnType<typeof json>['content']
+  content?: ReturnType<typeof json>['content'] | ReturnType<typeof file>['content']
   headers?: Record<string, { description: string; schema: { type: 'string' | 'integer' } }>
 }
 
@@ -90,6 +98,10 @@ export interface RouteDescription {
   errors?: ErrorStatus[]
   /** A stable name for generated clients. */
   operationId: string
+  /** A body that is not JSON (a file): JSON bodies are documented by their validator. */
+  requestBody?: ReturnType<typeof file> & { required: boolean }
+  /** Request headers the route reads (query parameters are documented by their validator). */
+  headers?: { name: string; description: string }[]
 }
 
 /** Documents a route (a middleware that does nothing at run time). */
@@ -105,6 +117,10 @@ export function describe(route: RouteDescription) {
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
     tags: route.tags,
+    ...(route.requestBody ? { requestBody: route.requestBody } : {}),
+    ...(route.headers
+      ? { parameters: route.headers.map(({ name, description }) => ({ in: 'header' as const, name, description, required: false, schema: { type: 'string' as const } })) }
+      : {}),
     security: route.access === 'public' ? [] : [{ [SESSION_SCHEME]: [] }],
     responses: {
       ...route.responses,

@@ -5,6 +5,7 @@ import { type DemoEcho, type DemoServerTime, demoMessageSchema } from '@/shared/
 import { type ApiErrorBody, errorCodes } from '@/shared/errors'
 import type { LanguageLevel, LevelPage, LevelUsage } from '@/shared/level-constants'
 import { type LearnerProfile, learnerProfileInputSchema } from '@/shared/profile'
+import { type Overview, PEOPLE_COUNT_CAP, PEOPLE_SEARCH_COUNT_CAP, type PeoplePage, type PersonDetail } from '@/shared/people'
 import type { SignInMethods } from '@/shared/sign-in-methods'
 import type { SessionUser } from '@/server/http/context'
 
@@ -98,6 +99,10 @@ export const sessionUserSchema = answer<{ user: SessionUser }>('Me', 'The signed
   }),
 )
 
+export const avatarSchema = answer<{ image: string }>('Avatar', 'A profile picture just uploaded.')(
+  z.object({ image: z.string().check(z.meta({ description: 'Its URL at 256 px, now the account’s `image`.' })) }),
+)
+
 export const learnerProfileSchema = answer<LearnerProfile>(
   'LearnerProfile',
   "The learner's language and levels; all null until first saved.",
@@ -179,3 +184,141 @@ export const signInMethodsSchema = answer<SignInMethods>(
     count: count,
   }),
 )
+
+const personRowShape = {
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  image: z.nullable(z.string()),
+  role: z.enum(['user', 'admin']),
+  emailVerified: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  disabled: z.boolean(),
+  createdAt: isoDateTime,
+  lastSignInAt: z.nullable(isoDateTime),
+}
+
+export const peoplePageSchema = answer<PeoplePage>(
+  'PeoplePage',
+  `One page of accounts. \`total\` counts the matches up to ${PEOPLE_COUNT_CAP} (${PEOPLE_SEARCH_COUNT_CAP} with \`q\`); \`totalCapped\` says there are more.`,
+)(
+  z.object({
+    items: z.array(z.object(personRowShape)),
+    total: count,
+    totalCapped: z.boolean(),
+    page: positiveInt,
+    pageSize: positiveInt,
+  }),
+)
+
+const levelRef = z.nullable(z.object({ id: positiveInt, code: z.string(), name: z.string() }))
+
+export const personDetailSchema = answer<PersonDetail>('Person', 'One account as administrators see it (no secret).')(
+  z.object({
+    ...personRowShape,
+    lastActiveAt: z.nullable(isoDateTime),
+    signInMethods: z.array(
+      z.object({
+        kind: z.enum(['password', 'provider', 'passkey']),
+        id: z.string(),
+        name: z.string(),
+        addedAt: z.nullable(isoDateTime),
+      }),
+    ),
+    learner: z.nullable(z.object({ language: z.nullable(z.string()), currentLevel: levelRef, targetLevel: levelRef })),
+    sessions: z.array(
+      z.object({
+        id: z.string(),
+        userAgent: z.nullable(z.string()),
+        ipAddress: z.nullable(z.string()),
+        createdAt: isoDateTime,
+        lastActiveAt: isoDateTime,
+        expiresAt: isoDateTime,
+      }),
+    ),
+  }),
+)
+
+const levelCount = z.object({ levelId: positiveInt, code: z.string(), name: z.string(), learners: count })
+
+export const overviewSchema = answer<Overview>(
+  'Overview',
+  'The figures of the user base, computed at `computedAt` (kept for up to 30 s per instance).',
+)(
+  z.object({
+    accounts: count,
+    confirmed: count,
+    twoFactor: count,
+    disabled: count,
+    admins: count,
+    activeLast7Days: count,
+    activeLast30Days: count,
+    newThisWeek: count,
+    currentLevels: z.array(levelCount),
+    targetLevels: z.array(levelCount),
+    currentLevelNone: count,
+    targetLevelNone: count,
+    signUpsPerWeek: z.array(z.object({ weekStart: z.iso.date(), count })),
+    computedAt: isoDateTime,
+  }),
+)
+
+const dataExportShape = z.object({
+  format: z.literal('lingua-data-export/1'),
+  exportedAt: isoDateTime,
+  account: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    emailConfirmed: z.boolean(),
+    role: z.enum(['user', 'admin']),
+    disabled: z.boolean(),
+    twoStepVerification: z.boolean(),
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
+    lastSignInAt: z.nullable(isoDateTime),
+    lastActiveAt: z.nullable(isoDateTime),
+  }),
+  picture: z.nullable(z.string().check(z.meta({ description: 'The picture’s URL (256 px), null for none.' }))),
+  signInMethods: z.object({
+    password: z.boolean(),
+    providers: z.array(
+      z.object({ provider: z.string(), accountId: z.string(), scope: z.nullable(z.string()), linkedAt: isoDateTime }),
+    ),
+    passkeys: z.array(
+      z.object({
+        id: z.string(),
+        name: z.nullable(z.string()),
+        deviceType: z.string(),
+        backedUp: z.boolean(),
+        createdAt: z.nullable(isoDateTime),
+        lastUsedAt: z.nullable(isoDateTime),
+      }),
+    ),
+  }),
+  sessions: z.array(
+    z.object({
+      id: z.string(),
+      createdAt: isoDateTime,
+      lastActiveAt: isoDateTime,
+      expiresAt: isoDateTime,
+      ipAddress: z.nullable(z.string()),
+      userAgent: z.nullable(z.string()),
+    }),
+  ),
+  learnerProfile: z.nullable(
+    z.object({
+      language: z.nullable(z.string()),
+      currentLevel: z.nullable(z.string()),
+      targetLevel: z.nullable(z.string()),
+      updatedAt: isoDateTime,
+    }),
+  ),
+  auditEntries: z.array(auditEntrySchema),
+})
+export type DataExport = z.output<typeof dataExportShape>
+
+export const dataExportSchema = answer<DataExport>(
+  'DataExport',
+  'Everything Lingua holds about one person, without secrets (no password hash, authenticator secret, backup code or token).',
+)(dataExportShape)

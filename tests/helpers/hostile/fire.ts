@@ -85,12 +85,21 @@ export function fire(where: Site, s: Shot, retry = true): Promise<Answer | undef
     )
     request.on('response', (response) => {
       const chunks: Buffer[] = []
-      response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('error', reject)
-      response.on('end', () => {
+      const done = () => {
         clearTimeout(timer)
         resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) })
+      }
+      // An event stream never ends: its answer is what came up to the first `ready` event.
+      const stream = String(response.headers['content-type']).startsWith('text/event-stream')
+      response.on('data', (chunk: Buffer) => {
+        chunks.push(chunk)
+        if (stream && Buffer.concat(chunks).includes('event: ready\n')) {
+          done()
+          request.destroy()
+        }
       })
+      response.on('error', (error) => (stream ? undefined : reject(error)))
+      response.on('end', done)
     })
     request.on('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(timer)

@@ -62,7 +62,10 @@ export async function startHostileRun(seed = 0): Promise<HostileRun> {
   const world = await startAdminWorld(hostileTarget, 'hostile', {
     ...(await production()),
     AUTH_RATE_LIMIT_SCALE: '10000',
+    ACCOUNT_RATE_LIMIT_SCALE: '10000',
     TRUST_PROXY: 'true',
+    // abandonBody reads the status of an abandoned request from its log line.
+    LOG_REQUESTS: 'true',
   })
   const main: Site = { server: world.server, clients: { visitor: undefined, learner: world.learner, admin: world.admin } }
   const document = await expectJson<OpenApiDocument>(await world.visitor.request('GET', '/api/openapi.json'))

@@ -1,4 +1,4 @@
-import type { SortingState, Updater } from '@tanstack/react-table'
+import type { SortingState } from '@tanstack/react-table'
 
 /**
  * A server-paged table keeps its state in the URL (`?q=b2&sort=-updatedAt&page=2&pageSize=50`).
@@ -45,7 +45,3 @@ export function sortOf<Key extends string>(
   if (!first || !key) return fallback
   return first.desc ? `-${key}` : key
 }
-
-/** The value a table's state updater (a value or a function of the old one) stands for. */
-export const resolveUpdater = <T,>(updater: Updater<T>, current: T): T =>
-  typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater

@@ -1,7 +1,14 @@
 import { useStore } from '@nanostores/react'
 import { type ProviderErrorCode, providerErrorCodes } from '@/shared/sign-in-methods'
 import { Alert } from '@/client/components/ui/alert'
+import { apiErrorMessages } from '@/client/lib/messages'
 import { providerErrorMessages } from './messages'
+
+/**
+ * The app's own code for an account an administrator disabled: its sentence is the one every
+ * other sign-in gets (the API's `account_disabled`).
+ */
+type AppCode = 'account_disabled'
 
 /** One sentence for each kind of failure (the codes of `providerErrorCodes`); several share one. */
 const kindOfCode = {
@@ -21,11 +28,13 @@ const kindOfCode = {
   account_already_linked_to_different_user: 'linkedElsewhere',
   email_does_not_match: 'emailMismatch',
   unable_to_link_account: 'linkFailed',
-} as const satisfies Record<ProviderErrorCode, string>
+  account_disabled: 'disabled',
+} as const satisfies Record<ProviderErrorCode | AppCode, string>
 
-type ProviderErrorKind = (typeof kindOfCode)[ProviderErrorCode] | 'generic'
+type ProviderErrorKind = (typeof kindOfCode)[ProviderErrorCode | AppCode] | 'generic'
 
-const isKnown = (code: string): code is ProviderErrorCode => (providerErrorCodes as readonly string[]).includes(code)
+const isKnown = (code: string): code is ProviderErrorCode | AppCode =>
+  code === 'account_disabled' || (providerErrorCodes as readonly string[]).includes(code)
 
 /** The kind of a code; a code this client does not know gets the generic sentence. */
 function providerErrorKind(code: string): ProviderErrorKind {
@@ -47,9 +56,16 @@ export function ProviderErrorAlert({
   className?: string
 }) {
   const t = useStore(providerErrorMessages)
+  const errorTexts = useStore(apiErrorMessages)
   const kind = providerErrorKind(code)
   const text =
-    linking && kind === 'cancelled' ? t.cancelledLink : linking && kind === 'generic' ? t.genericLink : t[kind]
+    kind === 'disabled'
+      ? errorTexts.accountDisabled
+      : linking && kind === 'cancelled'
+        ? t.cancelledLink
+        : linking && kind === 'generic'
+          ? t.genericLink
+          : t[kind]
   return (
     <Alert variant={kind === 'cancelled' ? 'info' : 'error'} className={className}>
       {text}

@@ -1,4 +1,5 @@
 import { Avatar as AvatarPrimitive } from 'radix-ui'
+import { avatarSources } from '@/shared/avatars'
 import { cn } from '@/client/lib/cn'
 import { initials } from '@/client/lib/initials'
 
@@ -18,6 +19,7 @@ const avatarSizes = {
 type AvatarSize = keyof typeof avatarSizes
 
 export interface AvatarProps {
+  /** The account's `image`: an uploaded picture (its size is chosen here) or a link. */
   src?: string | null
   alt: string
   size?: AvatarSize
@@ -27,6 +29,7 @@ export interface AvatarProps {
 /** A round picture; without one (or while it loads) the initials of the alt text. */
 export function Avatar({ src, alt, size = 'md', className }: AvatarProps) {
   const px = avatarSizes[size]
+  const sources = avatarSources(src, px)
   return (
     <AvatarPrimitive.Root
       className={cn(
@@ -35,7 +38,16 @@ export function Avatar({ src, alt, size = 'md', className }: AvatarProps) {
       )}
       style={{ width: px, height: px, fontSize: Math.max(8, Math.round(px * 0.4)) }}
     >
-      {src && <AvatarPrimitive.Image src={src} alt={alt} className="size-full object-cover" />}
+      {sources && (
+        <AvatarPrimitive.Image
+          src={sources.src}
+          srcSet={sources.srcSet}
+          alt={alt}
+          width={px}
+          height={px}
+          className="size-full object-cover"
+        />
+      )}
       <AvatarPrimitive.Fallback
         role="img"
         aria-label={alt}

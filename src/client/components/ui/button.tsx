@@ -6,7 +6,7 @@ const variants = {
   secondary: 'bg-secondary text-secondary-foreground hover:opacity-90',
   outline: 'border border-input bg-background hover:bg-muted',
   ghost: 'hover:bg-muted',
-  destructive: 'bg-error text-white hover:opacity-90 dark:text-slate-950',
+  destructive: 'bg-error text-destructive-foreground hover:opacity-90',
 } as const
 
 const sizes = {

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { currentUser } from '@/client/lib/auth'
 import { Page } from '@/client/components/page'
+import { DataSection } from './data-section'
 import { DeleteSection } from './delete-section'
 import { EmailSection } from './email-section'
 import { accountMessages } from './messages'
@@ -11,8 +12,8 @@ import { SignInMethodsSection } from './sign-in-methods-section'
 import { TwoFactorSection } from './two-factor-section'
 
 /**
- * `/account` (auth guard): profile, email, password, sign-in methods, two factors, sessions,
- * deletion. `providerError`: why linking a provider failed, as the provider came back (`?error=`).
+ * `/account` (auth guard): profile and picture, email, password, sign-in methods, two factors,
+ * sessions, a copy of one's data, deletion. `providerError`: why linking a provider failed, as the provider came back (`?error=`).
  */
 export function AccountPage({ providerError }: { providerError?: string }) {
   const t = useStore(accountMessages)
@@ -21,13 +22,15 @@ export function AccountPage({ providerError }: { providerError?: string }) {
     <Page title={t.title} lead={t.lead}>
       {user && (
         <div className="grid gap-6">
-          {/* Keyed by user: a profile changed elsewhere (another tab) resets the form. */}
-          <ProfileSection key={`${user.name}\n${user.image ?? ''}`} user={user} />
+          {/* Keyed by name: a name changed elsewhere (another tab) resets the form. Not by picture: its
+              buttons keep focus through a change of picture. */}
+          <ProfileSection key={user.name} user={user} />
           <EmailSection user={user} />
           <PasswordSection />
           <SignInMethodsSection providerError={providerError} />
           <TwoFactorSection user={user} />
           <SessionsSection />
+          <DataSection />
           <DeleteSection user={user} />
         </div>
       )}

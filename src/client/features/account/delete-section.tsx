@@ -52,7 +52,7 @@ export function DeleteSection({ user }: { user: SessionUser }) {
   return (
     <Section title={t.deleteTitle} lead={t.deleteLead} danger>
       {open ? (
-        <form noValidate onSubmit={(event) => void submit(event)} className="grid max-w-sm gap-4">
+        <form method="post" noValidate onSubmit={(event) => void submit(event)} className="grid max-w-sm gap-4">
           <Field label={t.deleteTypeEmail({ email: user.email })}>
             {(control) => (
               <Input

@@ -35,7 +35,7 @@ export function EmailSection({ user }: { user: SessionUser }) {
         </span>
       }
     >
-      <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+      <form method="post" noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
         <Field label={t.newEmail} error={form.formState.errors.newEmail?.message}>
           {(control) => (
             <Input {...control} type="email" autoComplete="email" {...form.register('newEmail')} />

@@ -13,7 +13,7 @@ import { authApi } from '@/client/lib/auth-api'
 import { formResolver } from '@/client/lib/form-resolver'
 import { formatDateTime, formatRelativeTime } from '@/client/lib/format'
 import { locale } from '@/client/lib/i18n'
-import { PasskeyError, addPasskey, passkeysSupported } from '@/client/lib/passkeys'
+import { PasskeyError, addPasskey, usePasskeysSupported } from '@/client/lib/passkeys'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
 import { accountMessages } from './messages'
 import { type MethodChanged, subheadingClass, useRemovalFailure } from './method-change'
@@ -39,6 +39,7 @@ export function Passkeys({
   onChanged: MethodChanged
 }) {
   const t = useStore(accountMessages)
+  const supported = usePasskeysSupported()
   const [removing, setRemoving] = useState<Passkey | null>(null)
   const removalFailure = useRemovalFailure()
   const remove = useMutation({
@@ -76,7 +77,7 @@ export function Passkeys({
           ))}
         </ul>
       )}
-      {passkeysSupported() ? (
+      {supported ? (
         <AddPasskey onChanged={onChanged} />
       ) : (
         <p className="mt-3 text-sm text-muted-foreground">{t.passkeysUnsupported}</p>
@@ -218,7 +219,7 @@ function RenameForm({ passkey, onDone }: { passkey: Passkey; onDone: (newName?: 
     { onSuccess: (_, { name }) => onDone(name) },
   )
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="grid max-w-sm gap-4">
+    <form method="post" noValidate onSubmit={(event) => void submit(event)} className="grid max-w-sm gap-4">
       <Field label={t.passkeyName} error={form.formState.errors.name?.message}>
         {(control) => (
           <Input
@@ -285,7 +286,7 @@ function AddPasskey({ onChanged }: { onChanged: MethodChanged }) {
     )
   }
   return (
-    <form
+    <form method="post"
       noValidate
       onSubmit={(event) => void submit(event)}
       className="mt-3 grid max-w-sm gap-4 rounded-lg border p-4"

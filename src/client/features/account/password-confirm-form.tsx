@@ -33,7 +33,7 @@ export function PasswordConfirmForm<T>({
     onSuccess: onConfirmed,
   })
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="grid max-w-sm gap-4">
+    <form method="post" noValidate onSubmit={(event) => void submit(event)} className="grid max-w-sm gap-4">
       <Field label={t.password} hint={t.mfaPasswordLead} error={form.formState.errors.password?.message}>
         {(control) => (
           <PasswordInput

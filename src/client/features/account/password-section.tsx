@@ -36,7 +36,7 @@ export function PasswordSection() {
 
   return (
     <Section title={t.passwordTitle}>
-      <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+      <form method="post" noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
         <Field label={t.currentPassword} error={errors.currentPassword?.message}>
           {(control) => (
             <PasswordInput

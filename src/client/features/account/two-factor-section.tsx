@@ -116,7 +116,7 @@ function Enrol({
           {copied ? t.copied : t.copyCodes}
         </Button>
       </div>
-      <form noValidate onSubmit={(event) => void submit(event)} className="grid max-w-sm gap-4">
+      <form method="post" noValidate onSubmit={(event) => void submit(event)} className="grid max-w-sm gap-4">
         <OneTimeCodeField form={form} label={t.authenticationCode} />
         <FormSubmit label={t.confirmMfa} pendingLabel={t.saving} pending={mutation.isPending} error={errorText}>
           <Button variant="ghost" onClick={onCancel}>

@@ -66,7 +66,7 @@ function CodeStep({
   })
   return (
     <>
-      <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+      <form method="post" noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
         {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the one thing to do on this step */}
         <OneTimeCodeField form={form} label={t.code} length={CODE_LENGTH} autoFocus />
         <FormSubmit

@@ -176,7 +176,7 @@ function NewPassword({ token }: { token: string }) {
   }
   return (
     <AuthCard title={t.newPasswordTitle} lead={t.newPasswordLead}>
-      <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+      <form method="post" noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
         <NewPasswordFields form={form} passwordLabel={t.newPassword} confirmLabel={t.confirmPassword} />
         <FormSubmit
           label={t.setPassword}

@@ -28,7 +28,7 @@ export function EmailForm({
     onSuccess: (_, { email }) => onSent(email),
   })
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+    <form method="post" noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
       <Field label={t.email} error={form.formState.errors.email?.message}>
         {(control) => (
           <Input {...control} type="email" autoComplete="email" {...form.register('email')} />

@@ -77,7 +77,7 @@ function PasswordSignIn({ askSecondFactor, notice }: { askSecondFactor: () => vo
       }
     >
       {notice}
-      <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+      <form method="post" noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
         <Field label={t.email} error={errors.email?.message}>
           {(control) => (
             <Input

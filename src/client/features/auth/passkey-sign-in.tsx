@@ -5,8 +5,9 @@ import { Alert } from '@/client/components/ui/alert'
 import { Button } from '@/client/components/ui/button'
 import { KeyIcon } from '@/client/components/ui/icons'
 import { errorMessage } from '@/client/lib/error-message'
+import { ApiRequestError } from '@/client/lib/http-error'
 import { apiErrorMessages } from '@/client/lib/messages'
-import { PasskeyError, passkeyAutofillAvailable, passkeysSupported, signInWithPasskey } from '@/client/lib/passkeys'
+import { PasskeyError, passkeyAutofillAvailable, signInWithPasskey, usePasskeysSupported } from '@/client/lib/passkeys'
 import { authMessages } from './messages'
 import { afterFirstFactor } from './sign-in'
 
@@ -24,6 +25,7 @@ export function PasskeySignIn({
 }) {
   const t = useStore(authMessages)
   const errorTexts = useStore(apiErrorMessages)
+  const supported = usePasskeysSupported()
   const [failure, setFailure] = useState<unknown>(null)
   // The button's request replaces the waiting one (a browser runs one at a time): once it failed,
   // a new round waits again. Nothing else starts one: an authenticator that answers by itself (a
@@ -51,17 +53,20 @@ export function PasskeySignIn({
       try {
         await signedIn(await signInWithPasskey({ autofill: true, signal }))
       } catch (error) {
-        // Said only once a passkey was picked and the server refused it. Anything else happened
-        // without the person doing anything (the page left, the button took over, the browser
-        // refused this address, the challenge could not be fetched): the button still works.
-        const refused = error instanceof PasskeyError && ['notRegistered', 'notCompleted'].includes(error.reason)
+        // Said only once a passkey was picked and the server refused it (a disabled account's
+        // too). Anything else happened without the person doing anything (the page left, the
+        // button took over, the browser refused this address, the challenge could not be
+        // fetched): the button still works.
+        const refused =
+          (error instanceof PasskeyError && ['notRegistered', 'notCompleted'].includes(error.reason)) ||
+          (error instanceof ApiRequestError && error.code === 'account_disabled')
         if (refused && !signal.aborted) setFailure(error)
       }
     })()
     return () => controller.abort()
   }, [autofill, round])
 
-  if (!passkeysSupported()) return null
+  if (!supported) return null
   const reason = failure instanceof PasskeyError ? failure.reason : undefined
   const failureText =
     reason === 'notRegistered'

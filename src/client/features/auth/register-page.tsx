@@ -52,7 +52,7 @@ export function RegisterPage() {
         </p>
       }
     >
-      <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+      <form method="post" noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
         <Field label={t.name} error={errors.name?.message}>
           {(control) => <Input {...control} autoComplete="name" {...form.register('name')} />}
         </Field>

@@ -35,7 +35,7 @@ export function SecondFactor({ onCancel }: { onCancel: () => void }) {
         </button>
       }
     >
-      <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+      <form method="post" noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
         {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the one thing to do on this step */}
         <OneTimeCodeField form={form} label={t.authenticationCode} backupCodes autoFocus />
         <FormSubmit

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { Command } from 'cmdk'
 import { Dialog } from 'radix-ui'
-import type { ReactNode } from 'react'
+import { useState } from 'react'
 import { SearchIcon } from '@/client/components/ui/icons'
 import { orderedLevelsQuery } from '@/client/api/levels'
 import { currentUser } from '@/client/lib/auth'
@@ -12,10 +12,9 @@ import { navigationMessages, themeMessages } from '@/client/lib/messages'
 import { navigationItems } from '@/client/lib/navigation'
 import { setTheme, themePreferences } from '@/client/lib/theme'
 import { paletteMessages } from './messages'
+import { Group, itemClass } from './palette-parts'
+import { PeopleResults } from './people-results'
 import { restorePaletteFocus } from './palette-state'
-
-const itemClass =
-  'flex cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-sm aria-selected:bg-accent data-[disabled=true]:opacity-50'
 
 export default function CommandPalette({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useStore(paletteMessages)
@@ -25,6 +24,9 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
   const isAdmin = useStore(currentUser)?.role === 'admin'
   // Admins find levels by code or name; read when the palette opens.
   const levels = useQuery({ ...orderedLevelsQuery(), enabled: isAdmin && open })
+  // What is typed: admins find people by it on the server. Cleared as the palette closes.
+  const [search, setSearch] = useState('')
+  if (!open && search !== '') setSearch('')
   const run = (action: () => unknown) => {
     onClose()
     void action()
@@ -45,6 +47,8 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
             <div className="flex items-center gap-2 border-b px-3">
               <SearchIcon className="size-4 text-muted-foreground" />
               <Command.Input
+                value={search}
+                onValueChange={setSearch}
                 placeholder={t.placeholder}
                 aria-label={t.placeholder}
                 // The global focus outline, drawn inside: the dialog's edge would clip it outside.
@@ -104,6 +108,23 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
                   ))}
                 </Group>
               )}
+              {isAdmin && (
+                <Group heading={t.people}>
+                  <Command.Item
+                    value={`${t.allPeople} /admin/users`}
+                    onSelect={() => run(() => navigate({ to: '/admin/users' }))}
+                    className={itemClass}
+                  >
+                    {t.allPeople}
+                  </Command.Item>
+                  <PeopleResults
+                    search={search}
+                    onPick={(person) =>
+                      run(() => navigate({ to: '/admin/users/$userId', params: { userId: person.id } }))
+                    }
+                  />
+                </Group>
+              )}
               <Group heading={t.preferences}>
                 {themePreferences.map((mode) => (
                   <Command.Item
@@ -131,16 +152,5 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
-  )
-}
-
-function Group({ heading, children }: { heading: string; children: ReactNode }) {
-  return (
-    <Command.Group
-      heading={heading}
-      className="[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground"
-    >
-      {children}
-    </Command.Group>
   )
 }

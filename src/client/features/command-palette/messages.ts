@@ -11,6 +11,9 @@ export const paletteMessages = i18n('palette', {
   allLevels: 'All language levels',
   newLevel: 'New level',
   loadingLevels: 'Loading levels…',
+  people: 'People',
+  allPeople: 'All people',
+  searchingPeople: 'Searching people…',
   switchTheme: params<{ mode: string }>('Colour mode: {mode}'),
   switchLanguage: params<{ language: string }>('Language: {language}'),
 })

@@ -87,7 +87,7 @@ export function ProfileForm({ profile, levels }: { profile: LearnerProfile; leve
   ))
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+    <form method="post" noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
       <Field label={t.language} error={errors.language?.message}>
         {(control) => (
           <select {...control} className={selectClass} {...form.register('language')}>

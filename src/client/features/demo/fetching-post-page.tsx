@@ -41,7 +41,7 @@ export function FetchingPostPage() {
 
   return (
     <Page title={t.title} lead={t.intro}>
-      <form
+      <form method="post"
         noValidate
         onSubmit={(event) => void form.handleSubmit((values) => send.mutate(values))(event)}
         className="grid gap-4 rounded-xl border bg-card p-6"

@@ -9,6 +9,7 @@ import { errorMessage } from '@/client/lib/error-message'
 import { ApiRequestError, type LocalizedMessage, NetworkError } from '@/client/lib/http-error'
 import { apiErrorMessages } from '@/client/lib/messages'
 import { usePageTitle } from '@/client/lib/page-title'
+import { ERROR_HEADING_ID } from './fallbacks'
 import { errorMessages } from './messages'
 import { screenMessage } from './screen-message'
 
@@ -37,7 +38,8 @@ export default function ErrorScreen({ status, message, localized, error }: Error
   const requestTexts = useStore(apiErrorMessages)
   const router = useRouter()
   const canGoBack = useCanGoBack()
-  const bot = isbot(navigator.userAgent)
+  // The server renders the screen for people only (http/static.ts).
+  const bot = typeof navigator !== 'undefined' && isbot(navigator.userAgent)
   const text =
     !localized && (error instanceof ApiRequestError || error instanceof NetworkError)
       ? errorMessage(error, requestTexts)
@@ -62,13 +64,13 @@ export default function ErrorScreen({ status, message, localized, error }: Error
 
   return (
     <section
-      aria-labelledby="error-heading"
+      aria-labelledby={ERROR_HEADING_ID}
       className="mx-auto flex max-w-xl flex-col items-center py-16 text-center"
     >
       <p className="text-6xl font-bold text-primary-text" data-testid="error-status">
         {status}
       </p>
-      <PageHeading id="error-heading" className="mt-4 text-2xl font-semibold">
+      <PageHeading id={ERROR_HEADING_ID} className="mt-4 text-2xl font-semibold">
         {t.heading}
       </PageHeading>
       <p className="mt-2 break-all text-muted-foreground" data-testid="error-message">

@@ -6,7 +6,7 @@ export const layoutMessages = i18n('layout', {
   demosNavigation: 'Demos',
   dashboard: 'Dashboard',
   account: 'Account',
-  languageLevels: 'Language levels',
+  administration: 'Administration',
   signOut: 'Sign out',
   menu: 'Menu',
   skipToContent: 'Skip to content',

@@ -58,8 +58,8 @@ export default function UserMenu({ user }: { user: SessionUser }) {
           {t.account}
         </Link>
         {user.role === 'admin' && (
-          <Link to="/admin/language-levels" className={itemClass}>
-            {t.languageLevels}
+          <Link to="/admin" className={itemClass}>
+            {t.administration}
           </Link>
         )}
         <button

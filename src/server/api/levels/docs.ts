@@ -8,23 +8,29 @@ import {
 
 const tags = ['Language levels']
 
+/** The public reads answer from a cache every instance empties on a change, with an entity tag. */
+const cached = {
+  headers: { ETag: { description: 'The version of this answer: send it as `If-None-Match` to get 304 while it holds.', schema: { type: 'string' as const } } },
+}
+const notModified = { 304: { description: 'Not modified: the copy named by `If-None-Match` is current.', ...cached } }
+
 export const describeList = describe({
   operationId: 'listLanguageLevels',
   summary: 'Search, sort and page the levels',
-  description: '`q` searches code, name and description, ignoring case. Public.',
+  description: '`q` searches code, name and description, ignoring case. Public; `ETag` and 304 with `If-None-Match`.',
   tags,
   access: 'public',
-  responses: { 200: json(levelPageSchema, 'One page of levels.') },
+  responses: { 200: { ...json(levelPageSchema, 'One page of levels.'), ...cached }, ...notModified },
   errors: [503],
 })
 
 export const describeGet = describe({
   operationId: 'getLanguageLevel',
   summary: 'One level',
-  description: 'Public. An id that is not a positive integer is 404, like an id with no level.',
+  description: 'Public; `ETag` and 304 with `If-None-Match`. An id that is not a positive integer is 404, like an id with no level.',
   tags,
   access: 'public',
-  responses: { 200: json(languageLevelSchema, 'The level.') },
+  responses: { 200: { ...json(languageLevelSchema, 'The level.'), ...cached }, ...notModified },
   errors: [404, 503],
 })
 

@@ -9,7 +9,9 @@ import type {
   levelInputSchema,
   levelPatchSchema,
 } from '@/shared/levels'
+import type { LevelsNotice } from '@/shared/live'
 import { recordAudit } from '@/server/db/record-audit'
+import { publishEvent } from '@/server/events/bus'
 import { type Db, UNIQUE_VIOLATION, violatedConstraint } from '@/server/db/client'
 import { languageLevel, learnerProfile } from '@/server/db/schema'
 import type { SessionUser } from '@/server/http/context'
@@ -117,6 +119,14 @@ export async function levelUsage(db: Db, id: number): Promise<LevelUsage> {
 
 // --- Changes -------------------------------------------------------------------------------------
 
+/**
+ * Tells every instance, and every open screen, that the levels changed, when the transaction `tx`
+ * commits: the caches of public reads are emptied. The last statement of the change.
+ */
+function announce(tx: Db, action: LevelsNotice['action'], id: number | null): Promise<void> {
+  return publishEvent(tx, { type: 'levels', data: { action, id } })
+}
+
 /** Any 64-bit key would do: "lingua" in ASCII, then 2 (see ADMIN_LOCK_KEY in auth/roles.ts). */
 const LEVEL_ORDER_LOCK_KEY = 0x6c696e6775610002n
 
@@ -171,6 +181,7 @@ export function createLevel(
         before: null,
         after: level,
       })
+      await announce(tx, 'create', level.id)
       return level
     }),
   )
@@ -212,6 +223,7 @@ export function updateLevel(
         before: toLanguageLevel(before),
         after: level,
       })
+      await announce(tx, 'update', id)
       return level
     }),
   )
@@ -231,6 +243,7 @@ export async function deleteLevel(db: Db, id: number, actor: SessionUser): Promi
       before: toLanguageLevel(row),
       after: null,
     })
+    await announce(tx, 'delete', id)
   })
 }
 
@@ -274,11 +287,13 @@ export async function reorderLevels(
       before: before.map(({ id, code }) => ({ id, code })),
       after: after.map(({ id, code }) => ({ id, code })),
     })
+    await announce(tx, 'reorder', null)
     return after
   })
 }
 
-async function orderedLevels(db: Db): Promise<LanguageLevel[]> {
+/** Every level in its order (the home page the server renders, reorder answers). */
+export async function orderedLevels(db: Db): Promise<LanguageLevel[]> {
   const rows = await db.select().from(languageLevel).orderBy(asc(languageLevel.position), asc(languageLevel.id))
   return rows.map(toLanguageLevel)
 }

@@ -1,4 +1,5 @@
 import type { MailKind, MailMessage } from '@/server/mail/types'
+import { type AccountAccessChangedMailInput, accountAccessChangedMail } from './account-access-changed'
 import { accountExistsMail } from './account-exists'
 import { type ChangeEmailMailInput, changeEmailMail } from './change-email'
 import type { RenderedMail } from './layout'
@@ -12,6 +13,7 @@ export { formatDuration } from './duration'
 export { type RenderedMail, escapeHtml } from './layout'
 export { resolveMailLocale } from './parts'
 export type { SignInMethodChange } from './sign-in-methods-changed'
+export type { AccessChange } from './account-access-changed'
 
 export type MailTemplateInput =
   | ({ kind: 'verify-email' } & LinkMailInput)
@@ -20,6 +22,7 @@ export type MailTemplateInput =
   | ({ kind: 'sign-in-code' } & CodeMailInput)
   | ({ kind: 'account-exists' } & NoticeMailInput)
   | ({ kind: 'sign-in-methods-changed' } & SignInMethodsChangedMailInput)
+  | ({ kind: 'account-access-changed' } & AccountAccessChangedMailInput)
 
 /** Renders the email of any kind. */
 export function renderMail(input: MailTemplateInput): RenderedMail {
@@ -36,6 +39,8 @@ export function renderMail(input: MailTemplateInput): RenderedMail {
       return accountExistsMail(input)
     case 'sign-in-methods-changed':
       return signInMethodsChangedMail(input)
+    case 'account-access-changed':
+      return accountAccessChangedMail(input)
   }
 }
 

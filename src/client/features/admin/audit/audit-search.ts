@@ -1,12 +1,12 @@
 import { pageParam } from '@/client/components/data-table/search-state'
 
-/** The audit log's page in the URL of the page that shows it: `?auditPage=3`. */
+/** The page of recent changes in the URL: `/admin/recent-changes?page=3`. */
 export interface AuditSearch {
-  auditPage: number
+  page: number
 }
 
-export const auditSearchDefaults: AuditSearch = { auditPage: 1 }
+export const auditSearchDefaults: AuditSearch = { page: 1 }
 
 export function validateAuditSearch(search: Record<string, unknown>): AuditSearch {
-  return { auditPage: pageParam(search.auditPage) ?? auditSearchDefaults.auditPage }
+  return { page: pageParam(search.page) ?? auditSearchDefaults.page }
 }

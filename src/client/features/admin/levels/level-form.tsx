@@ -53,10 +53,13 @@ function isStale(error: unknown): boolean {
 export function LevelForm({
   level,
   disabled = false,
+  changedBy,
   onSaved,
 }: {
   level?: LanguageLevel
   disabled?: boolean
+  /** Who else just changed this level (a live audit event), to say so before a save is refused. */
+  changedBy?: string | null
   onSaved?: (level: LanguageLevel) => unknown
 }) {
   const t = useStore(levelFormMessages)
@@ -107,9 +110,11 @@ export function LevelForm({
 
   const stale = isStale(mutation.error)
   const busy = mutation.isPending
+  // A newer version arrived while this form holds changes made to the older one.
+  const overtaken = Boolean(level && isDirty && level.version !== form.getValues('version'))
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-5">
+    <form method="post" noValidate onSubmit={(event) => void submit(event)} className="grid gap-5">
       <Field label={t.code} hint={t.codeHint} error={errors.code?.message}>
         {(control) => (
           <Input
@@ -137,10 +142,13 @@ export function LevelForm({
       >
         {(control) => <Textarea {...control} rows={6} {...form.register('description')} />}
       </Field>
-      {stale && (
-        <Alert variant="error">
-          <p className="font-semibold">{t.conflictTitle}</p>
-          <p className="mt-1">{t.conflictBody}</p>
+      {(stale || overtaken) && (
+        // Refused as stale (409), or known to be before a save: the same way out, Reload.
+        <Alert variant={stale ? 'error' : 'warning'}>
+          <p className="font-semibold">
+            {stale || !changedBy ? t.conflictTitle : t.changedBy({ name: changedBy })}
+          </p>
+          <p className="mt-1">{stale ? t.conflictBody : t.changedBody}</p>
           <Button variant="outline" size="sm" className="mt-3" onClick={() => void reload()}>
             {t.reload}
           </Button>

@@ -1,12 +1,14 @@
 import { useStore } from '@nanostores/react'
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Button } from '@/client/components/ui/button'
 import { PageHeading } from '@/client/components/ui/page-heading'
 import { Skeleton } from '@/client/components/ui/skeleton'
 import { ApiRequestError, HttpError } from '@/client/lib/http-error'
+import { currentUser } from '@/client/lib/auth'
 import { format } from '@/client/lib/i18n'
+import { onLive } from '@/client/lib/live'
 import { usePageTitle } from '@/client/lib/page-title'
 import { ErrorAlert } from '@/client/components/ui/error-alert'
 import { Card } from '@/client/components/ui/card'
@@ -32,6 +34,23 @@ export async function loadLevel(queryClient: QueryClient, id: number): Promise<v
   }
 }
 
+/**
+ * The name of whoever else changes level `id` while this page is open (its live audit events), to
+ * say who did before a save is refused.
+ */
+function useChangedBy(id: number): string | null {
+  const [changedBy, setChangedBy] = useState<string | null>(null)
+  useEffect(
+    () =>
+      onLive('audit', (entry) => {
+        const mine = entry.actorId !== null && entry.actorId === currentUser.get()?.id
+        if (entry.targetType === 'language_level' && entry.targetId === String(id) && !mine) setChangedBy(entry.actorName)
+      }),
+    [id],
+  )
+  return changedBy
+}
+
 /** `/admin/language-levels/{id}` (admin): one level, its details, the edit form and deletion. */
 export function LevelPage({ id }: { id: number }) {
   const t = useStore(levelFormMessages)
@@ -40,6 +59,7 @@ export function LevelPage({ id }: { id: number }) {
   const navigate = useNavigate()
   const query = useQuery(levelQuery(id))
   const [deleting, setDeleting] = useState<DeletableLevel | null>(null)
+  const changedBy = useChangedBy(id)
   const level = query.data
   usePageTitle(level ? `${level.code} · ${level.name}` : undefined)
 
@@ -86,7 +106,7 @@ export function LevelPage({ id }: { id: number }) {
             </dl>
           </Card>
           <Card title={t.editTitle}>
-            <LevelForm level={level} />
+            <LevelForm level={level} changedBy={changedBy} />
           </Card>
           <Card
             title={t.deleteTitle}

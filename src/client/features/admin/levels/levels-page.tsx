@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { type ReactNode, Suspense, lazy, useEffect, useRef, useState } from 'react'
+import { Suspense, lazy, useEffect, useRef, useState } from 'react'
 import { Button, buttonClass } from '@/client/components/ui/button'
 import { PlusIcon } from '@/client/components/ui/icons'
 import { PageHeading } from '@/client/components/ui/page-heading'
@@ -19,9 +19,9 @@ const ReorderLevels = lazy(loadReorder)
 
 /**
  * `/admin/language-levels` (admin): the table of levels (search, sort, pages in the URL), new,
- * open, delete, a reordering mode; below them what the route puts there (the audit log).
+ * open, delete, a reordering mode.
  */
-export function LevelsAdminPage({ children }: { children?: ReactNode }) {
+export function LevelsAdminPage() {
   const t = useStore(levelsAdminMessages)
   const queryClient = useQueryClient()
   const [reordering, setReordering] = useState(false)
@@ -73,7 +73,6 @@ export function LevelsAdminPage({ children }: { children?: ReactNode }) {
       ) : (
         <LevelsTable onDelete={setDeleting} />
       )}
-      {children}
       <DeleteLevelDialog
         level={deleting}
         onClose={() => setDeleting(null)}

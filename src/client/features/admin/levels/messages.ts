@@ -85,6 +85,8 @@ export const levelFormMessages = i18n('levelForm', {
   conflictBody:
     'It was changed after you opened it, so your changes were not saved. Reload to see the current version; what you typed here will be replaced.',
   reload: 'Reload',
+  changedBy: params<{ name: string }>('Changed by {name} just now'),
+  changedBody: 'Your changes are not saved yet. Reload to see the current version; what you typed here will be replaced.',
   newTitle: 'New level',
   newLead: 'Add a level learners can choose. It goes to the end of the list.',
   breadcrumb: 'Breadcrumb',

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { parsePositiveInt } from '@/shared/routes'
+import { AdminSectionNav } from '@/client/features/admin/section-nav/section-nav'
 import { LevelPage, loadLevel } from '@/client/features/admin/levels/level-page'
 import { guardsFor } from '@/client/lib/guards'
 import { HttpError } from '@/client/lib/http-error'
@@ -25,5 +26,10 @@ export const Route = createFileRoute('/admin/language-levels/$id')({
 
 function LevelRoute() {
   const { id } = Route.useParams()
-  return <LevelPage key={id} id={Number(id)} />
+  return (
+    <>
+      <AdminSectionNav />
+      <LevelPage key={id} id={Number(id)} />
+    </>
+  )
 }

@@ -1,10 +1,5 @@
 import { type SearchSchemaInput, createFileRoute, stripSearchParams } from '@tanstack/react-router'
-import { AuditLog } from '@/client/features/admin/audit/audit-log'
-import {
-  type AuditSearch,
-  auditSearchDefaults,
-  validateAuditSearch,
-} from '@/client/features/admin/audit/audit-search'
+import { AdminSectionNav } from '@/client/features/admin/section-nav/section-nav'
 import { LevelsAdminPage } from '@/client/features/admin/levels/levels-page'
 import {
   type LevelsSearch,
@@ -14,24 +9,20 @@ import {
 import { guardsFor } from '@/client/lib/guards'
 import { withQueries } from '@/client/lib/query-client'
 
-type Search = LevelsSearch & AuditSearch
-
 export const Route = createFileRoute('/admin/language-levels/')({
-  // Search, sort and pages (of the table and of the audit log) live in the URL; defaults are left
-  // out of it.
-  validateSearch: (search: Partial<Search> & SearchSchemaInput): Search => ({
-    ...validateLevelsSearch(search as Record<string, unknown>),
-    ...validateAuditSearch(search as Record<string, unknown>),
-  }),
-  search: { middlewares: [stripSearchParams({ ...levelsSearchDefaults, ...auditSearchDefaults })] },
+  // Search, sort and page of the table live in the URL; defaults are left out of it.
+  validateSearch: (search: Partial<LevelsSearch> & SearchSchemaInput): LevelsSearch =>
+    validateLevelsSearch(search as Record<string, unknown>),
+  search: { middlewares: [stripSearchParams(levelsSearchDefaults)] },
   beforeLoad: guardsFor('/admin/language-levels'),
   component: withQueries(LevelsAdminRoute),
 })
 
 function LevelsAdminRoute() {
   return (
-    <LevelsAdminPage>
-      <AuditLog />
-    </LevelsAdminPage>
+    <>
+      <AdminSectionNav />
+      <LevelsAdminPage />
+    </>
   )
 }

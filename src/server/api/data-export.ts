@@ -1,0 +1,164 @@
+import { and, asc, eq, gt, or, sql } from 'drizzle-orm'
+import { Hono, type MiddlewareHandler } from 'hono'
+import { stream } from 'hono/streaming'
+import type { AuditAction, AuditEntry } from '@/shared/audit-log'
+import { roleOf } from '@/shared/roles'
+import { PASSWORD_PROVIDER, readSignInRows } from '@/server/auth/sign-in-methods'
+import type { Db } from '@/server/db/client'
+import {
+  auditLog,
+  languageLevel,
+  learnerProfile,
+  session,
+  user,
+} from '@/server/db/schema'
+import type { AppEnv } from '@/server/http/context'
+import { ApiError } from '@/server/http/errors'
+import { requireUser, signedInUser } from '@/server/http/session'
+import { describe, json } from '@/server/openapi/describe'
+import { type DataExport, dataExportSchema } from '@/server/openapi/schemas'
+
+/** The format of the file, named in it: a later version adds fields, never changes one. */
+const EXPORT_FORMAT: DataExport['format'] = 'lingua-data-export/1'
+/** Copies per account: enough to try again, not a way to load the database. */
+export const DATA_EXPORTS = { points: 5, seconds: 3600 }
+/** Audit entries are read and written in pages of this many. */
+const AUDIT_BATCH = 500
+
+const describeExport = describe({
+  operationId: 'exportMyData',
+  summary: 'Download a copy of your data',
+  description: `One JSON file (\`format\`: \`${EXPORT_FORMAT}\`, sent as an attachment, streamed) with everything Lingua holds about you: the account, sign-in methods, sessions, learner profile, picture (as URLs) and the audit entries you made or that name you. No secret is in it: no password hash, authenticator secret, backup code, session token or provider token. 429 after 5 copies in an hour.`,
+  tags: ['Account'],
+  access: 'user',
+  responses: {
+    200: json(dataExportSchema, 'The copy, as a file to save.'),
+  },
+  errors: [429, 503],
+})
+
+const iso = (date: Date) => date.toISOString()
+const isoOrNull = (date: Date | null) => date?.toISOString() ?? null
+
+/**
+ * `/api/me/export` (behind `readSession`): the answer to a data-access request (docs/security.md),
+ * for the signed-in person. `limit` counts copies per account.
+ */
+export function dataExportRoutes(db: Db, limit: MiddlewareHandler<AppEnv>) {
+  return new Hono<AppEnv>().get('/', describeExport, requireUser, limit, async (c) => {
+    const { id } = signedInUser(c)
+    // Read before the first byte is sent: a failure here is still an answer in the error shape.
+    const head = await readAccountData(db, id)
+    if (!head) throw new ApiError('unauthenticated', 'Sign in first.')
+    const day = new Date().toISOString().slice(0, 10)
+    c.header('Content-Type', 'application/json; charset=utf-8')
+    c.header('Content-Disposition', `attachment; filename="lingua-data-${day}.json"`)
+    c.header('Cache-Control', 'no-store')
+    return stream(c, async (out) => {
+      // Everything but the audit entries, then those page by page: the file can be long.
+      const opening = JSON.stringify(head, null, 2).replace(/\n}$/, ',\n  "auditEntries": [')
+      await out.write(opening)
+      let first = true
+      for await (const entries of auditEntriesOf(db, id)) {
+        for (const entry of entries) {
+          await out.write(`${first ? '' : ','}\n    ${JSON.stringify(entry)}`)
+          first = false
+        }
+      }
+      await out.write(`${first ? '' : '\n  '}]\n}\n`)
+    }, (error) => {
+      // The status is sent: the file ends short, and the reason is logged.
+      c.var.logger.error({ err: error }, 'data export failed while streaming')
+      return Promise.resolve()
+    })
+  })
+}
+
+/** The account and what hangs off it, without a single secret. `undefined` if it is gone. */
+async function readAccountData(db: Db, userId: string): Promise<Omit<DataExport, 'auditEntries'> | undefined> {
+  const [person] = await db.select().from(user).where(eq(user.id, userId))
+  if (!person) return undefined
+  const [{ accounts, passkeys }, sessions, [profile]] = await Promise.all([
+    readSignInRows(db, userId),
+    db
+      .select({
+        id: session.id,
+        createdAt: session.createdAt,
+        lastActiveAt: session.updatedAt,
+        expiresAt: session.expiresAt,
+        ipAddress: session.ipAddress,
+        userAgent: session.userAgent,
+      })
+      .from(session)
+      .where(eq(session.userId, userId))
+      .orderBy(asc(session.createdAt)),
+    db
+      .select({
+        language: learnerProfile.language,
+        currentLevel: sql<string | null>`(select code from ${languageLevel} where id = ${learnerProfile.currentLevelId})`,
+        targetLevel: sql<string | null>`(select code from ${languageLevel} where id = ${learnerProfile.targetLevelId})`,
+        updatedAt: learnerProfile.updatedAt,
+      })
+      .from(learnerProfile)
+      .where(eq(learnerProfile.userId, userId)),
+  ])
+  return {
+    format: EXPORT_FORMAT,
+    exportedAt: new Date().toISOString(),
+    account: {
+      id: person.id,
+      name: person.name,
+      email: person.email,
+      emailConfirmed: person.emailVerified,
+      role: roleOf(person.role),
+      disabled: person.banned === true,
+      twoStepVerification: person.twoFactorEnabled === true,
+      createdAt: iso(person.createdAt),
+      updatedAt: iso(person.updatedAt),
+      lastSignInAt: isoOrNull(person.lastSignInAt),
+      lastActiveAt: isoOrNull(person.lastActiveAt),
+    },
+    // The URL of the uploaded picture (256 px), or of a link set before uploads; null for none.
+    picture: person.image,
+    signInMethods: {
+      password: accounts.some((row) => row.providerId === PASSWORD_PROVIDER),
+      // Every linked identity, its provider still configured or not.
+      providers: accounts
+        .filter((row) => row.providerId !== PASSWORD_PROVIDER)
+        .map((row) => ({ provider: row.providerId, accountId: row.accountId, scope: row.scope, linkedAt: iso(row.createdAt) })),
+      passkeys: passkeys.map((row) => ({ ...row, createdAt: isoOrNull(row.createdAt), lastUsedAt: isoOrNull(row.lastUsedAt) })),
+    },
+    sessions: sessions.map((row) => ({
+      ...row,
+      createdAt: iso(row.createdAt),
+      lastActiveAt: iso(row.lastActiveAt),
+      expiresAt: iso(row.expiresAt),
+    })),
+    learnerProfile: profile ? { ...profile, updatedAt: iso(profile.updatedAt) } : null,
+  }
+}
+
+/** The audit entries the person made, or that name them (their id before or after), oldest first. */
+async function* auditEntriesOf(db: Db, userId: string): AsyncGenerator<AuditEntry[]> {
+  const aboutThem = or(
+    eq(auditLog.actorId, userId),
+    and(
+      eq(auditLog.targetType, 'user'),
+      or(sql`${auditLog.before}->>'id' = ${userId}`, sql`${auditLog.after}->>'id' = ${userId}`),
+    ),
+  )
+  let after = 0
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(auditLog)
+      .where(and(aboutThem, gt(auditLog.id, after)))
+      .orderBy(asc(auditLog.id))
+      .limit(AUDIT_BATCH)
+    if (rows.length === 0) return
+    // Only the app writes the action, from auditActions.
+    yield rows.map((row) => ({ ...row, action: row.action as AuditAction, at: row.at.toISOString() }))
+    after = rows.at(-1)?.id ?? after
+    if (rows.length < AUDIT_BATCH) return
+  }
+}

@@ -1,0 +1,100 @@
+import type { Page } from '@playwright/test'
+import { appReady, expect, mainHeading, open, test } from './fixtures'
+
+// The server's HTML already shows the page (src/server/http/pages.ts); the app takes it over
+// (hydrates it) without a change and without a warning, and the page is right before any script.
+
+const pages = [
+  { path: '/', heading: { en: 'Learn a language level by level', ru: 'Изучайте язык уровень за уровнем' } },
+  { path: '/about', heading: { en: 'About Lingua', ru: 'О Lingua' } },
+  { path: '/login', heading: { en: 'Sign in', ru: 'Вход' } },
+  { path: '/register', heading: { en: 'Create an account', ru: 'Регистрация' } },
+  { path: '/confirm', heading: { en: 'Open the link from your email', ru: 'Откройте ссылку из письма' } },
+] as const
+
+/** React's words for a page it could not take over (development and production builds). */
+const hydrationTrouble = /hydrat|Minified React error #(418|419|421|422|423|425)\b/i
+
+/** The painted background of the page: dark or not (from its sRGB luminance). */
+const paintedDark = (page: Page) =>
+  page.evaluate(() => {
+    const context = document.createElement('canvas').getContext('2d', { willReadFrequently: true })
+    if (!context) throw new Error('no 2d canvas')
+    context.fillStyle = getComputedStyle(document.documentElement).backgroundColor
+    context.fillRect(0, 0, 1, 1)
+    const [r = 0, g = 0, b = 0] = context.getImageData(0, 0, 1, 1).data
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b < 128
+  })
+
+for (const [language, mode] of [
+  ['en', 'light'],
+  ['ru', 'dark'],
+] as const) {
+  test.describe(`in ${language}, ${mode}`, () => {
+    test.use({ locale: language === 'ru' ? 'ru-RU' : 'en-US', colorScheme: mode })
+
+    for (const { path, heading } of pages) {
+      test(`${path} is taken over as the server wrote it, without a hydration warning`, async ({ page, diagnostics }) => {
+        const warnings: string[] = []
+        page.on('console', (message) => {
+          if (hydrationTrouble.test(message.text())) warnings.push(message.text())
+        })
+        page.on('pageerror', (error) => {
+          if (hydrationTrouble.test(error.message)) warnings.push(error.message)
+        })
+        // The heading element as parsed from the server's HTML, before the app's module runs.
+        await page.addInitScript(() => {
+          document.addEventListener('readystatechange', () => {
+            if (document.readyState === 'interactive') {
+              ;(window as unknown as { serverHeading?: Element | null }).serverHeading = document.querySelector('main h1')
+            }
+          })
+        })
+        await open(page, path)
+        await appReady(page)
+        await expect(mainHeading(page)).toHaveText(heading[language])
+        await expect(page.locator('html')).toHaveAttribute('lang', language)
+        // Hydrated, not drawn again: the very element the server's HTML made is on screen.
+        expect(await page.evaluate(() => document.querySelector('main h1') === (window as unknown as { serverHeading?: Element | null }).serverHeading)).toBe(true)
+        expect(warnings).toEqual([])
+        expect(diagnostics.pageErrors).toEqual([])
+      })
+    }
+  })
+}
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false, locale: 'ru-RU', colorScheme: 'light' })
+
+  test('the pages are there, in the language of the browser and the colour mode of the system', async ({ page }) => {
+    for (const { path, heading } of pages) {
+      await open(page, path)
+      await expect(mainHeading(page)).toHaveText(heading.ru)
+      await expect(page.locator('html')).toHaveAttribute('lang', 'ru')
+      expect(await paintedDark(page)).toBe(false)
+    }
+    await page.screenshot({ path: test.info().outputPath('login-ru-light-no-script.png') })
+  })
+
+  test('a colour mode and a language chosen in the app (their cookies) apply from the first paint', async ({ page, context, baseURL }) => {
+    await context.addCookies([
+      { name: 'lingua.theme', value: 'dark', url: baseURL },
+      { name: 'lingua.lang', value: 'en', url: baseURL },
+    ])
+    await open(page, '/')
+    await expect(mainHeading(page)).toHaveText('Learn a language level by level')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+    expect(await paintedDark(page)).toBe(true)
+    // The levels are in the page, read from the database by the server.
+    await expect(page.getByRole('listitem').filter({ hasText: 'Beginner' })).toBeVisible()
+    await page.screenshot({ path: test.info().outputPath('home-en-dark-no-script.png') })
+  })
+
+  test('with the system in dark mode and no choice, the page is dark', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, colorScheme: 'dark', baseURL })
+    const page = await context.newPage()
+    await open(page, '/about')
+    expect(await paintedDark(page)).toBe(true)
+    await context.close()
+  })
+})
