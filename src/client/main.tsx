@@ -17,20 +17,16 @@ import { onLive, restartLive, startLive } from './lib/live'
 import { appMessages } from './lib/messages'
 import { readRenderedState, seedLevels } from './lib/rendered-state'
 import { manageFocus } from './lib/route-focus'
+import { mounted } from './lib/started'
 import { loadRuntimeConfig, setRuntimeConfig } from './lib/runtime-config'
 import { themePreference } from './lib/theme'
 import { createAppRouter } from './router'
 
 const router = createAppRouter({ auth: authContext })
 
-/**
- * `data-app="started"` on the root element once the app has rendered or taken over the server's
- * HTML: from then on its controls answer (tests and tools wait for it).
- */
+/** The app's shell has mounted: with the page's heading, the app has started (lib/started.ts). */
 function Started({ children }: { children: ReactNode }) {
-  useEffect(() => {
-    document.documentElement.dataset.app = 'started'
-  }, [])
+  useEffect(() => mounted('shell'), [])
   return children
 }
 

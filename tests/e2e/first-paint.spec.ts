@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { password, subjects, uniqueEmail, waitForMail } from './accounts'
 import { appReady, expect, mainHeading, open, test } from './fixtures'
 
 // The server's HTML already shows the page (src/server/http/pages.ts); the app takes it over
@@ -62,6 +63,37 @@ for (const [language, mode] of [
     }
   })
 }
+
+test('what is typed and sent before the app has started is kept, and sent once it has', async ({ page }) => {
+  // The app's code is held back: the page stays as the server rendered it until it is let through.
+  let letThrough = () => {}
+  const held = new Promise<void>((resolve) => (letThrough = resolve))
+  await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  const sent: string[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'POST') sent.push(new URL(request.url()).pathname)
+  })
+  // Not the fixture's goto: it waits for the app to start.
+  await page.mainFrame().goto('/register')
+  const email = uniqueEmail('Early Bird')
+  await page.getByLabel('Name').fill('Early Bird')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByLabel('Confirm password').fill(password)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  // Not posted to the page (which would have come back empty): still there, as typed.
+  await expect(page.getByLabel('Email')).toHaveValue(email)
+  expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined()
+  expect(sent).toEqual([])
+
+  letThrough()
+  await expect(mainHeading(page)).toHaveText('Check your email')
+  expect(await waitForMail(email, subjects.confirm)).toBeTruthy()
+  expect(sent.filter((path) => path.startsWith('/api/auth/sign-up'))).toHaveLength(1)
+})
 
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false, locale: 'ru-RU', colorScheme: 'light' })

@@ -1,0 +1,45 @@
+/**
+ * What a person typed into a page the server rendered, and the form they sent, before the app took
+ * the page over: index.html's inline script keeps them (a form sent then would post to the page
+ * and come back empty), and the app gets them once it has started. The forms' own code sets their
+ * fields when it attaches to them, which would wipe what was typed: the values are put back as
+ * typing would (an `input` event the forms hear), then the kept form is sent.
+ */
+interface EarlyInput {
+  typed: Map<EventTarget, { value: string; checked: boolean }>
+  submit?: { form: HTMLFormElement; submitter: HTMLElement | null }
+}
+
+declare global {
+  interface Window {
+    linguaEarly?: EarlyInput
+  }
+}
+
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
+
+const isField = (target: EventTarget): target is Field =>
+  target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement
+
+function putBack(field: Field, { value, checked }: { value: string; checked: boolean }) {
+  if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+    if (field.checked !== checked) field.click()
+    return
+  }
+  if (field.value === value) return
+  // The prototype's setter: React's own record of the value must see the change to report it.
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value)
+  field.dispatchEvent(new Event('input', { bubbles: true }))
+}
+
+/** Gives the app what was typed and sent before it started; call once it has (`data-app="started"`). */
+export function takeEarlyInput() {
+  const early = window.linguaEarly
+  if (!early) return
+  delete window.linguaEarly
+  for (const [target, typed] of early.typed) {
+    if (isField(target) && target.isConnected) putBack(target, typed)
+  }
+  const { form, submitter } = early.submit ?? {}
+  if (form?.isConnected) form.requestSubmit(submitter?.isConnected ? submitter : null)
+}
