@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { cp, mkdir } from 'node:fs/promises'
+import { copyFile, mkdir, readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
@@ -69,10 +69,24 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
 }
 
+/**
+ * Copies a folder's files into another, all at once (the template's 1,000 files: `fs.cp` does one
+ * after the other, a quarter slower, and this is part of a first start).
+ */
+async function copyFolder(from: string, to: string) {
+  const entries = await readdir(from, { recursive: true, withFileTypes: true })
+  const target = (entry: { parentPath: string; name: string }) => path.join(to, path.relative(from, entry.parentPath), entry.name)
+  await mkdir(to, { recursive: true })
+  for (const entry of entries) if (entry.isDirectory()) await mkdir(target(entry), { recursive: true })
+  await Promise.all(
+    entries.filter((entry) => entry.isFile()).map((entry) => copyFile(path.join(entry.parentPath, entry.name), target(entry))),
+  )
+}
+
 async function openPgliteFolder(folder: string, unlock: () => void): Promise<Database> {
   // A new database starts as a copy of the build's template: initdb in WebAssembly takes seconds.
   if (!existsSync(path.join(folder, 'PG_VERSION')) && existsSync(pgliteTemplate)) {
-    await cp(pgliteTemplate, folder, { recursive: true })
+    await copyFolder(pgliteTemplate, folder)
   }
   // pg_trgm: the people search's indexes (migration 0005).
   const client = await PGlite.create(folder, { extensions: { pg_trgm } })
