@@ -45,7 +45,7 @@ export const PEOPLE_SORT_DEFAULT: PeopleSort = '-createdAt'
 
 /** A yes/no filter of the list; absent means either. */
 export const yesNo = ['yes', 'no'] as const
-export type YesNo = (typeof yesNo)[number]
+type YesNo = (typeof yesNo)[number]
 
 /** `GET /api/admin/users` query, as the server reads it. */
 export interface PeopleQuery {

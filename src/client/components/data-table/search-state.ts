@@ -6,6 +6,9 @@ import type { SortingState } from '@tanstack/react-table'
  * default) and translate between the URL's sort and the table's sorting state.
  */
 
+/** The page sizes a server-paged table offers (the API takes up to 100 rows a page). */
+export const pageSizes = [10, 20, 50, 100] as const
+
 /** How a table is sorted in the URL: `code` ascending, `-code` descending. */
 export type SortParam<Key extends string> = Key | `-${Key}`
 

@@ -1,5 +1,5 @@
 import { LEVEL_QUERY_MAX, type LevelSort, levelSorts } from '@/shared/level-constants'
-import { oneOf, pageParam, textParam } from '@/client/components/data-table/search-state'
+import { oneOf, pageParam, pageSizes, textParam } from '@/client/components/data-table/search-state'
 
 /**
  * The levels table's state in the URL: `?q=b2&sort=-updatedAt&page=2&pageSize=50`. Read by the
@@ -13,7 +13,6 @@ export interface LevelsSearch {
   pageSize: number
 }
 
-export const pageSizes = [10, 20, 50, 100] as const
 export const QUERY_MAX = LEVEL_QUERY_MAX
 
 export const levelsSearchDefaults: LevelsSearch = {

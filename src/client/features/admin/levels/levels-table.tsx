@@ -11,7 +11,8 @@ import { ServerTable, isRefreshing, serverTableOptions, useTableSearch } from '@
 import { levelListQuery } from './api'
 import type { DeletableLevel } from './delete-level-dialog'
 import { type ColumnId, DeleteContext, columnClass, columnLabel, columns, features } from './levels-columns'
-import { QUERY_MAX, pageSizes } from './levels-search'
+import { pageSizes } from '@/client/components/data-table/search-state'
+import { QUERY_MAX } from './levels-search'
 import { levelsAdminMessages } from './messages'
 
 const route = getRouteApi('/admin/language-levels/')

@@ -2,35 +2,24 @@ import {
   PEOPLE_PAGE_SIZE_DEFAULT,
   PEOPLE_QUERY_MAX,
   PEOPLE_SORT_DEFAULT,
-  type PeopleSort,
-  type YesNo,
+  type PeopleQuery,
   peopleSorts,
   yesNo,
 } from '@/shared/people'
 import type { Role } from '@/shared/roles'
-import { oneOf, pageParam, textParam } from '@/client/components/data-table/search-state'
+import { oneOf, pageParam, pageSizes, textParam } from '@/client/components/data-table/search-state'
 
 /**
  * The people table's state in the URL: `?q=ada&role=admin&mfa=no&sort=email&page=2`. Read by the
  * route's `validateSearch`, so it stays free of zod (the route file is in the first page's
  * bundle): any value that is not valid becomes its default; a filter that is absent means "any".
  */
-export interface PeopleSearch {
-  q: string
-  role?: Role
-  confirmed?: YesNo
-  mfa?: YesNo
-  disabled?: YesNo
-  sort: PeopleSort
-  page: number
-  pageSize: number
-}
+export type PeopleSearch = Omit<PeopleQuery, 'q'> & { q: string }
 
 export type PeopleFilter = 'role' | 'confirmed' | 'mfa' | 'disabled'
 export const peopleFilters: readonly PeopleFilter[] = ['role', 'confirmed', 'mfa', 'disabled']
 
 export const roles: readonly Role[] = ['user', 'admin']
-export const pageSizes = [10, 20, 50, 100] as const
 
 export const peopleSearchDefaults = {
   q: '',

@@ -15,7 +15,8 @@ import { format } from '@/client/lib/i18n'
 import { peopleAdminMessages } from './messages'
 import { type ColumnId, columnClass, columnLabel, columns, features } from './people-columns'
 import { PeopleFilters } from './people-filters'
-import { type PeopleFilter, isNarrowed, pageSizes, peopleSearchDefaults } from './people-search'
+import { pageSizes } from '@/client/components/data-table/search-state'
+import { type PeopleFilter, isNarrowed, peopleSearchDefaults } from './people-search'
 
 const route = getRouteApi('/admin/users/')
 const noRows: PersonRow[] = []
