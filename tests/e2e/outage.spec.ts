@@ -76,6 +76,7 @@ test.describe('the database unreachable', () => {
     // Try again read it (the live stream, back with the database, may have it read once more).
     expect(reads.sent).toBeGreaterThanOrEqual(4)
     expect(reads.ok).toBeGreaterThanOrEqual(1)
+    expect(reads.unavailable).toBe(3)
   })
 
   test('a page reading the database says the service is unavailable after 3 attempts, and recovers on Try again', async ({
@@ -98,6 +99,11 @@ test.describe('the database unreachable', () => {
     await alert.getByRole('button', { name: 'Try again' }).click()
     await expect(page.getByText('Database time')).toBeVisible()
     await expect(alert).toHaveCount(0)
-    expect(reads).toMatchObject({ sent: 5, unavailable: 3, ok: 2 })
+    // Try again read it. The server's listener, back with the database, tells every stream to read
+    // again (`reset`: it may have missed events), so the page may read it once more; when is not
+    // the test's to choose. No read failed after the database was back.
+    expect(reads.sent).toBeGreaterThanOrEqual(5)
+    expect(reads.ok).toBeGreaterThanOrEqual(2)
+    expect(reads.unavailable).toBe(3)
   })
 })
