@@ -353,6 +353,8 @@ test('keyboard only: a dialog opens from its button, keeps Tab inside, and Escap
   const deleteOpener = page.getByRole('button', { name: 'Delete account' })
   await deleteOpener.focus()
   await page.keyboard.press('Enter')
+  // Open, with the focus in it (as above), before the next key.
+  await expect(dialog(page).getByRole('button', { name: 'Cancel' })).toBeFocused()
   await page.keyboard.press('Shift+Tab')
   await expect(dialog(page).getByRole('textbox')).toBeFocused()
   await page.keyboard.press('Shift+Tab')

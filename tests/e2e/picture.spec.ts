@@ -417,7 +417,6 @@ test.describe('the profile picture', () => {
     await dropZone(page).dispatchEvent('dragover', { dataTransfer })
     await expect(profile(page).getByText('Drop the picture to use it', { exact: true })).toBeVisible()
     await dropZone(page).dispatchEvent('drop', { dataTransfer })
-    await expect(profile(page).getByText(en.hint, { exact: true })).toBeVisible()
     await expect(cropDialog(page)).toBeVisible()
     await expect(cropFrame(page)).toBeVisible()
 
@@ -428,6 +427,8 @@ test.describe('the profile picture', () => {
     expect(response.request().headers()['content-type']).toBe('image/png')
     await expect(toasts(page).getByText('Picture saved', { exact: true })).toBeVisible()
     await expect(cropDialog(page)).toBeHidden()
+    // The box is back to its hint (checked with the dialog closed: a modal hides the page from roles).
+    await expect(profile(page).getByText(en.hint, { exact: true })).toBeVisible()
 
     const large = (await accountImage(page.request)) ?? ''
     expect(large).toMatch(uploadedUrl)

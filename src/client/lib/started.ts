@@ -5,8 +5,8 @@ import { takeEarlyInput } from './early-input'
  * controls answer (tests and tools wait for it), and what was typed or sent before is theirs
  * (lib/early-input.ts). Two parts must have mounted for that: the app's shell (main.tsx) and the
  * page, which shows itself by its heading (components/ui/page-heading.tsx). They are apart because
- * React takes a page the server rendered over in passes: the shell first, then the router's
- * Suspense boundary around the route's content, whose forms do nothing until then.
+ * a page can be taken over in passes: a part of it whose code is still loading (a lazy route's
+ * component) is resumed when it arrives, and its forms do nothing until then.
  */
 const waitingFor = new Set<'shell' | 'page'>(['shell', 'page'])
 

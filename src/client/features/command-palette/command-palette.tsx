@@ -12,7 +12,7 @@ import { navigationMessages, themeMessages } from '@/client/lib/messages'
 import { navigationItems } from '@/client/lib/navigation'
 import { setTheme, themePreferences } from '@/client/lib/theme'
 import { paletteMessages } from './messages'
-import { Group, itemClass } from './palette-parts'
+import { Group, type PaletteSection, rankSections } from './palette-parts'
 import { PeopleResults } from './people-results'
 import { restorePaletteFocus } from './palette-state'
 
@@ -31,6 +31,86 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
     onClose()
     void action()
   }
+  const go = (to: string) => () => run(() => navigate({ to }))
+  const sections: PaletteSection[] = [
+    {
+      heading: t.pages,
+      entries: navigationItems.map((item) => ({
+        key: item.to,
+        value: `${pages[item.label]} ${item.to}`,
+        onSelect: go(item.to),
+        content: pages[item.label],
+      })),
+    },
+  ]
+  if (isAdmin) {
+    sections.push(
+      {
+        heading: t.levels,
+        entries: [
+          {
+            key: 'all',
+            value: `${t.allLevels} /admin/language-levels`,
+            onSelect: go('/admin/language-levels'),
+            content: t.allLevels,
+          },
+          {
+            key: 'new',
+            value: `${t.newLevel} /admin/language-levels/create`,
+            onSelect: go('/admin/language-levels/create'),
+            content: t.newLevel,
+          },
+          ...(levels.data ?? []).map((level) => ({
+            key: `level ${level.id}`,
+            value: `level ${level.id} ${level.code} ${level.name}`,
+            keywords: [level.code, level.name],
+            onSelect: () =>
+              run(() => navigate({ to: '/admin/language-levels/$id', params: { id: String(level.id) } })),
+            content: (
+              <>
+                <span className="min-w-12 font-mono font-semibold">{level.code}</span>
+                <span className="truncate">{level.name}</span>
+              </>
+            ),
+          })),
+        ],
+        more: levels.isPending && (
+          <Command.Loading className="px-3 py-2 text-sm text-muted-foreground">{t.loadingLevels}</Command.Loading>
+        ),
+      },
+      {
+        heading: t.people,
+        entries: [
+          { key: 'all', value: `${t.allPeople} /admin/users`, onSelect: go('/admin/users'), content: t.allPeople },
+        ],
+        // Found by the server: shown as it answers, whatever the palette's own ranking.
+        more: (
+          <PeopleResults
+            search={search}
+            onPick={(person) => run(() => navigate({ to: '/admin/users/$userId', params: { userId: person.id } }))}
+          />
+        ),
+      },
+    )
+  }
+  sections.push({
+    heading: t.preferences,
+    entries: [
+      ...themePreferences.map((mode) => ({
+        key: `theme ${mode}`,
+        value: `theme ${mode} ${modes[mode]}`,
+        onSelect: () => run(() => setTheme(mode)),
+        content: t.switchTheme({ mode: modes[mode] }),
+      })),
+      ...languages.map((lng) => ({
+        key: `language ${lng}`,
+        value: `language ${lng} ${languageNames[lng]}`,
+        onSelect: () => run(() => changeLanguage(lng)),
+        content: t.switchLanguage({ language: languageNames[lng] }),
+      })),
+    ],
+  })
+
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
@@ -43,7 +123,7 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
           className="fixed top-[15vh] left-1/2 z-50 w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 overflow-hidden rounded-xl border bg-card shadow-2xl">
           <Dialog.Title className="sr-only">{t.title}</Dialog.Title>
           <Dialog.Description className="sr-only">{t.placeholder}</Dialog.Description>
-          <Command label={t.title} loop>
+          <Command label={t.title} loop shouldFilter={false}>
             <div className="flex items-center gap-2 border-b px-3">
               <SearchIcon className="size-4 text-muted-foreground" />
               <Command.Input
@@ -59,94 +139,9 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
               <Command.Empty className="px-3 py-6 text-center text-sm text-muted-foreground">
                 {t.empty}
               </Command.Empty>
-              <Group heading={t.pages}>
-                {navigationItems.map((item) => (
-                  <Command.Item
-                    key={item.to}
-                    value={`${pages[item.label]} ${item.to}`}
-                    onSelect={() => run(() => navigate({ to: item.to }))}
-                    className={itemClass}
-                  >
-                    {pages[item.label]}
-                  </Command.Item>
-                ))}
-              </Group>
-              {isAdmin && (
-                <Group heading={t.levels}>
-                  <Command.Item
-                    value={`${t.allLevels} /admin/language-levels`}
-                    onSelect={() => run(() => navigate({ to: '/admin/language-levels' }))}
-                    className={itemClass}
-                  >
-                    {t.allLevels}
-                  </Command.Item>
-                  <Command.Item
-                    value={`${t.newLevel} /admin/language-levels/create`}
-                    onSelect={() => run(() => navigate({ to: '/admin/language-levels/create' }))}
-                    className={itemClass}
-                  >
-                    {t.newLevel}
-                  </Command.Item>
-                  {levels.isPending && (
-                    <Command.Loading className="px-3 py-2 text-sm text-muted-foreground">{t.loadingLevels}</Command.Loading>
-                  )}
-                  {levels.data?.map((level) => (
-                    <Command.Item
-                      key={level.id}
-                      value={`level ${level.id} ${level.code} ${level.name}`}
-                      keywords={[level.code, level.name]}
-                      onSelect={() =>
-                        run(() =>
-                          navigate({ to: '/admin/language-levels/$id', params: { id: String(level.id) } }),
-                        )
-                      }
-                      className={itemClass}
-                    >
-                      <span className="min-w-12 font-mono font-semibold">{level.code}</span>
-                      <span className="truncate">{level.name}</span>
-                    </Command.Item>
-                  ))}
-                </Group>
-              )}
-              {isAdmin && (
-                <Group heading={t.people}>
-                  <Command.Item
-                    value={`${t.allPeople} /admin/users`}
-                    onSelect={() => run(() => navigate({ to: '/admin/users' }))}
-                    className={itemClass}
-                  >
-                    {t.allPeople}
-                  </Command.Item>
-                  <PeopleResults
-                    search={search}
-                    onPick={(person) =>
-                      run(() => navigate({ to: '/admin/users/$userId', params: { userId: person.id } }))
-                    }
-                  />
-                </Group>
-              )}
-              <Group heading={t.preferences}>
-                {themePreferences.map((mode) => (
-                  <Command.Item
-                    key={mode}
-                    value={`theme ${mode} ${modes[mode]}`}
-                    onSelect={() => run(() => setTheme(mode))}
-                    className={itemClass}
-                  >
-                    {t.switchTheme({ mode: modes[mode] })}
-                  </Command.Item>
-                ))}
-                {languages.map((lng) => (
-                  <Command.Item
-                    key={lng}
-                    value={`language ${lng} ${languageNames[lng]}`}
-                    onSelect={() => run(() => changeLanguage(lng))}
-                    className={itemClass}
-                  >
-                    {t.switchLanguage({ language: languageNames[lng] })}
-                  </Command.Item>
-                ))}
-              </Group>
+              {rankSections(sections, search).map((section) => (
+                <Group key={section.heading} section={section} />
+              ))}
             </Command.List>
           </Command>
         </Dialog.Content>
