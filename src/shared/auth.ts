@@ -1,5 +1,8 @@
-import { z } from 'zod/mini'
-import { PASSKEY_NAME_MAX_LENGTH } from './sign-in-methods'
+/**
+ * The rules of accounts that need no validation library: lengths, the code's form, names. The
+ * schemas built on them are in auth-schemas.ts, which the browser loads only when a form is
+ * validated (docs/decisions/0015-preact.md).
+ */
 
 /** Passwords have 8–128 characters (the server checks strength as well; docs/product.md §5). */
 export const PASSWORD_MIN_LENGTH = 8
@@ -12,8 +15,6 @@ export const CODE_PATTERN = new RegExp(`^\\d{${CODE_LENGTH}}$`)
 /** How long the "check your email" screens wait before another email may be asked for. */
 export const RESEND_COOL_DOWN_SECONDS = 60
 
-const email = z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254), z.email())
-const password = z.string().check(z.minLength(PASSWORD_MIN_LENGTH), z.maxLength(PASSWORD_MAX_LENGTH))
 /**
  * What a name may not hold: control characters (C0 and C1, so no ANSI escape sequences either)
  * and the marks that reorder text around them (bidirectional embeddings, overrides and isolates),
@@ -38,62 +39,3 @@ export function readableName(name: string): string | undefined {
   const cleaned = name.replace(new RegExp(controlOrBidi.source, 'gu'), '').trim().slice(0, NAME_MAX_LENGTH)
   return nameProblem(cleaned) ? undefined : cleaned
 }
-
-/** A person's name as shown in the app (the server checks it too). */
-export const nameSchema = z.string().check(
-  z.trim(),
-  z.minLength(1),
-  z.maxLength(NAME_MAX_LENGTH),
-  z.refine((value) => nameProblem(value) !== 'control', { params: { nameControl: true } }),
-  z.refine((value) => nameProblem(value) !== 'blank', { params: { nameBlank: true } }),
-)
-const name = nameSchema
-const code = z.string().check(z.trim(), z.regex(CODE_PATTERN))
-
-/** "Confirm password" must repeat "Password"; the message is chosen by `params.mismatch`. */
-const passwordsMatch = z.refine<{ password: string; confirmPassword: string }>(
-  (values) => values.password === values.confirmPassword,
-  { path: ['confirmPassword'], params: { mismatch: true } },
-)
-
-export const emailFormSchema = z.object({ email })
-export const signInSchema = z.object({ email, password: z.string().check(z.minLength(1)) })
-export const codeSignInSchema = z.object({ email, code })
-export const totpCodeSchema = z.object({ code })
-/** An authenticator code (six digits) or a backup code (letters, digits and a dash). */
-export const secondFactorSchema = z.object({
-  code: z.string().check(z.trim(), z.minLength(CODE_LENGTH), z.maxLength(32)),
-})
-export const newPasswordSchema = z
-  .object({ password, confirmPassword: z.string() })
-  .check(passwordsMatch)
-export const registerSchema = z
-  .object({ name, email, password, confirmPassword: z.string() })
-  .check(passwordsMatch)
-export const profileSchema = z.object({ name })
-export const changeEmailSchema = z.object({ newEmail: email })
-export const changePasswordSchema = z
-  .object({ currentPassword: z.string().check(z.minLength(1)), password, confirmPassword: z.string() })
-  .check(passwordsMatch)
-export const passwordConfirmSchema = z.object({ password: z.string().check(z.minLength(1)) })
-
-export type RegisterValues = z.infer<typeof registerSchema>
-export type SignInValues = z.infer<typeof signInSchema>
-export type CodeSignInValues = z.infer<typeof codeSignInSchema>
-export type EmailFormValues = z.infer<typeof emailFormSchema>
-export type TotpCodeValues = z.infer<typeof totpCodeSchema>
-export type SecondFactorValues = z.infer<typeof secondFactorSchema>
-export type NewPasswordValues = z.infer<typeof newPasswordSchema>
-export type ProfileValues = z.infer<typeof profileSchema>
-export type ChangeEmailValues = z.infer<typeof changeEmailSchema>
-export type ChangePasswordValues = z.infer<typeof changePasswordSchema>
-export type PasswordConfirmValues = z.infer<typeof passwordConfirmSchema>
-
-/** A passkey's name, e.g. "MacBook": visible text, 1–60 characters (the server checks it too). */
-export const passkeyNameSchema = z.string().check(
-  z.trim(),
-  z.minLength(1),
-  z.maxLength(PASSKEY_NAME_MAX_LENGTH),
-  z.refine((value) => nameProblem(value) === undefined, { params: { nameControl: true } }),
-)
-export const passkeyNameFormSchema = z.object({ name: passkeyNameSchema })

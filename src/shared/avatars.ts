@@ -45,9 +45,11 @@ export function avatarSources(image: string | null | undefined, px: number): { s
 
 /**
  * The square to keep, in pixels of the picture as it is shown (its orientation applied); without it
- * the largest square in the middle.
+ * the largest square in the middle. Marked pure: the client imports this file for `avatarSources`
+ * (every signed-in page), and the bundler would keep a module-level call it cannot prove free of
+ * side effects, and with it all of zod.
  */
-export const avatarCropSchema = z.object({
+export const avatarCropSchema = /* @__PURE__ */ z.object({
   left: z.optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(100_000))),
   top: z.optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(100_000))),
   size: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000))),

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { emailFormSchema } from './auth'
+import { emailFormSchema } from './auth-schemas'
 import {
   PEOPLE_PAGE_SIZE_DEFAULT,
   PEOPLE_PAGE_SIZE_MAX,

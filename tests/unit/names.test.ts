@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { nameProblem, nameSchema, readableName } from '@/shared/auth'
+import { nameProblem, readableName } from '@/shared/auth'
+import { nameSchema } from '@/shared/auth-schemas'
 
 describe('names are text people can read', () => {
   it.each([

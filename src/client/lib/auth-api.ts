@@ -4,7 +4,8 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from '@simplewebauthn/browser'
-import { CODE_PATTERN, type CodeSignInValues, type RegisterValues, type SignInValues } from '@/shared/auth'
+import { CODE_PATTERN } from '@/shared/auth'
+import type { CodeSignInValues, RegisterValues, SignInValues } from '@/shared/auth-schemas'
 import type { SignInMethods } from '@/shared/sign-in-methods'
 import { api } from './api'
 

@@ -1,50 +1,25 @@
-import { standardSchemaResolver } from '@hookform/resolvers/standard-schema'
 import type { FieldValues, Resolver } from 'react-hook-form'
-import { z } from 'zod/mini'
-import { LEVEL_CODE_PATTERN } from '@/shared/level-constants'
-import { validationMessages } from './messages'
+import type { z } from 'zod/mini'
 
-let installed = false
-
-/** Client-side validation messages in the interface language (the server answers in English). */
-function installZodMessages() {
-  if (installed) return
-  installed = true
-  z.config({
-    customError: (issue) => {
-      const t = validationMessages.get()
-      switch (issue.code) {
-        case 'too_small':
-          return issue.origin === 'string' && Number(issue.minimum) <= 1
-            ? t.required
-            : t.tooShort({ min: Number(issue.minimum) })
-        case 'too_big':
-          return t.tooLong({ max: Number(issue.maximum) })
-        case 'invalid_format':
-          if (issue.format === 'email') return t.email
-          if (issue.format !== 'regex') return undefined
-          // A level's code (letters, digits, `+ . _ -`), else the 6 digits of a sign-in code.
-          return String(issue.pattern) === String(LEVEL_CODE_PATTERN) ? t.levelCode : t.code
-        case 'custom':
-          if (issue.params?.mismatch) return t.passwordMismatch
-          if (issue.params?.targetBelowCurrent) return t.targetBelowCurrent
-          if (issue.params?.nameControl) return t.nameControl
-          if (issue.params?.nameBlank) return t.nameBlank
-          return undefined
-        default:
-          return undefined
-      }
-    },
-  })
-}
+/** The validation code (zod, the schemas' messages), asked for once (the module system keeps it). */
+const loadValidation = () => import('./form-validation')
+let preloading = false
 
 /**
- * react-hook-form resolver for a shared zod schema, with localized messages. Installed here, with
- * the first form, so zod stays off pages without one.
+ * react-hook-form resolver for a shared zod schema, with localized messages (the server answers in
+ * English). The schema and zod are loaded when the form is first validated, not with the page
+ * (docs/decisions/0015-preact.md): `load` imports the schema's module, e.g.
+ * `formResolver(() => import('@/shared/auth-schemas').then((schemas) => schemas.signInSchema))`.
+ * They are asked for as soon as a field of any form gets the focus, so a submit does not wait.
  */
-export function formResolver<T extends FieldValues>(
-  schema: z.core.$ZodType<T, T>,
-): Resolver<T> {
-  installZodMessages()
-  return standardSchemaResolver(schema) as Resolver<T>
+export function formResolver<T extends FieldValues>(load: () => Promise<z.core.$ZodType<T, T>>): Resolver<T> {
+  if (!preloading && typeof document !== 'undefined') {
+    preloading = true
+    document.addEventListener('focusin', () => void loadValidation(), { once: true })
+  }
+  let validate: Promise<Resolver<T>> | undefined
+  return async (values, context, options) => {
+    validate ??= Promise.all([loadValidation(), load()]).then(([{ validatorFor }, schema]) => validatorFor(schema))
+    return (await validate)(values, context, options)
+  }
 }

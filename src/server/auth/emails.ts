@@ -1,7 +1,7 @@
 import type { BetterAuthOptions } from 'better-auth'
 import { APIError } from 'better-auth/api'
 import type { emailOTP } from 'better-auth/plugins'
-import { emailFormSchema } from '@/shared/auth'
+import { emailFormSchema } from '@/shared/auth-schemas'
 import type { Config } from '@/server/config'
 import { type MailKind, type MailThrottle, type Mailer, composeMail, resolveMailLocale } from '@/server/mail/index'
 import {

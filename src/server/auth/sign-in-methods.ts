@@ -1,7 +1,7 @@
 import { APIError, getSessionFromCtx, isAPIError } from 'better-auth/api'
 import { and, count, eq, ne } from 'drizzle-orm'
 import type { Logger } from 'pino'
-import { passkeyNameSchema } from '@/shared/auth'
+import { passkeyNameSchema } from '@/shared/auth-schemas'
 import type { SignInMethods } from '@/shared/sign-in-methods'
 import type { Config } from '@/server/config'
 import type { Db } from '@/server/db/client'

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
-import { z } from 'zod/mini'
+import type { DeleteAccountValues } from '@/shared/auth-schemas'
 import { FormSubmit } from '@/client/components/forms/form-submit'
 import { Button } from '@/client/components/ui/button'
 import { Field, Input } from '@/client/components/ui/field'
@@ -15,23 +15,13 @@ import { useFormMutation } from '@/client/lib/use-form-mutation'
 import { accountMessages } from './messages'
 import { Section } from './section'
 
-interface DeleteValues {
-  typed: string
-  password: string
-}
-
-const deleteSchema = z.object({
-  typed: z.string(),
-  password: z.string().check(z.minLength(1)),
-})
-
 /** Deleting takes the account's email typed out (the button stays off until it matches) and the password. */
 export function DeleteSection({ user }: { user: SessionUser }) {
   const t = useStore(accountMessages)
   const navigate = useNavigate()
   const [open, setOpen] = useState(false)
-  const form = useForm<DeleteValues>({
-    resolver: formResolver(deleteSchema),
+  const form = useForm<DeleteAccountValues>({
+    resolver: formResolver(() => import('@/shared/auth-schemas').then((schemas) => schemas.deleteAccountSchema)),
     defaultValues: { typed: '', password: '' },
   })
   const { mutation, submit, errorText } = useFormMutation(

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { useForm } from 'react-hook-form'
-import { type ChangeEmailValues, changeEmailSchema } from '@/shared/auth'
+import type { ChangeEmailValues } from '@/shared/auth-schemas'
 import { FormSubmit } from '@/client/components/forms/form-submit'
 import { Field, Input } from '@/client/components/ui/field'
 import type { SessionUser } from '@/client/lib/auth'
@@ -14,7 +14,7 @@ import { Section } from './section'
 export function EmailSection({ user }: { user: SessionUser }) {
   const t = useStore(accountMessages)
   const form = useForm<ChangeEmailValues>({
-    resolver: formResolver(changeEmailSchema),
+    resolver: formResolver(() => import('@/shared/auth-schemas').then((schemas) => schemas.changeEmailSchema)),
     defaultValues: { newEmail: '' },
   })
   const { mutation, submit, errorText } = useFormMutation(form, ({ newEmail }) =>

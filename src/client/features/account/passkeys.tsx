@@ -2,7 +2,6 @@ import { useStore } from '@nanostores/react'
 import { useMutation } from '@tanstack/react-query'
 import { type RefObject, useEffect, useId, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { passkeyNameFormSchema } from '@/shared/auth'
 import { PASSKEY_NAME_MAX_LENGTH, type SignInMethods } from '@/shared/sign-in-methods'
 import { ConfirmDialog } from '@/client/components/confirm-dialog'
 import { FormSubmit } from '@/client/components/forms/form-submit'
@@ -210,7 +209,7 @@ function PasskeyDates({ passkey, language, t }: { passkey: Passkey; language: st
 function RenameForm({ passkey, onDone }: { passkey: Passkey; onDone: (newName?: string) => unknown }) {
   const t = useStore(accountMessages)
   const form = useForm<PasskeyNameValues>({
-    resolver: formResolver(passkeyNameFormSchema),
+    resolver: formResolver(() => import('@/shared/auth-schemas').then((schemas) => schemas.passkeyNameFormSchema)),
     defaultValues: { name: passkey.name ?? '' },
   })
   const { mutation, submit, errorText } = useFormMutation(
@@ -259,7 +258,7 @@ function AddPasskey({ onChanged }: { onChanged: MethodChanged }) {
     wasOpen.current = open
   }, [open])
   const form = useForm<PasskeyNameValues>({
-    resolver: formResolver(passkeyNameFormSchema),
+    resolver: formResolver(() => import('@/shared/auth-schemas').then((schemas) => schemas.passkeyNameFormSchema)),
     defaultValues: { name: '' },
   })
   const { mutation, submit, errorText } = useFormMutation(form, ({ name }) => addPasskey(name), {

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { useForm } from 'react-hook-form'
-import { type PasswordConfirmValues, passwordConfirmSchema } from '@/shared/auth'
+import type { PasswordConfirmValues } from '@/shared/auth-schemas'
 import { FormSubmit } from '@/client/components/forms/form-submit'
 import { Button, type ButtonProps } from '@/client/components/ui/button'
 import { Field } from '@/client/components/ui/field'
@@ -25,7 +25,7 @@ export function PasswordConfirmForm<T>({
 }) {
   const t = useStore(accountMessages)
   const form = useForm<PasswordConfirmValues>({
-    resolver: formResolver(passwordConfirmSchema),
+    resolver: formResolver(() => import('@/shared/auth-schemas').then((schemas) => schemas.passwordConfirmSchema)),
     defaultValues: { password: '' },
   })
   const { mutation, submit, errorText } = useFormMutation(form, ({ password }) => confirm(password), {

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
-import { type ChangePasswordValues, changePasswordSchema } from '@/shared/auth'
+import type { ChangePasswordValues } from '@/shared/auth-schemas'
 import { FormSubmit } from '@/client/components/forms/form-submit'
 import { NewPasswordFields } from '@/client/components/forms/new-password-fields'
 import { Field } from '@/client/components/ui/field'
@@ -18,7 +18,7 @@ export function PasswordSection() {
   const t = useStore(accountMessages)
   const queryClient = useQueryClient()
   const form = useForm<ChangePasswordValues>({
-    resolver: formResolver(changePasswordSchema),
+    resolver: formResolver(() => import('@/shared/auth-schemas').then((schemas) => schemas.changePasswordSchema)),
     defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
   })
   const { mutation, submit, errorText } = useFormMutation(

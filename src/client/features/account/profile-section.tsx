@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { useForm } from 'react-hook-form'
-import { type ProfileValues, profileSchema } from '@/shared/auth'
+import type { ProfileValues } from '@/shared/auth-schemas'
 import { FormSubmit } from '@/client/components/forms/form-submit'
 import { Field, Input } from '@/client/components/ui/field'
 import { type SessionUser, refreshSession } from '@/client/lib/auth'
@@ -15,7 +15,7 @@ import { Section } from './section'
 export function ProfileSection({ user }: { user: SessionUser }) {
   const t = useStore(accountMessages)
   const form = useForm<ProfileValues>({
-    resolver: formResolver(profileSchema),
+    resolver: formResolver(() => import('@/shared/auth-schemas').then((schemas) => schemas.profileSchema)),
     defaultValues: { name: user.name },
   })
   const { mutation, submit, errorText } = useFormMutation(

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react'
 import { type ReactNode, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { CODE_LENGTH, type CodeSignInValues, codeSignInSchema } from '@/shared/auth'
+import { CODE_LENGTH } from '@/shared/auth'
+import type { CodeSignInValues } from '@/shared/auth-schemas'
 import { FormSubmit } from '@/client/components/forms/form-submit'
 import { OneTimeCodeField } from '@/client/components/forms/one-time-code-field'
 import { authApi } from '@/client/lib/auth-api'
@@ -58,7 +59,7 @@ function CodeStep({
 }) {
   const t = useStore(authMessages)
   const form = useForm<CodeSignInValues>({
-    resolver: formResolver(codeSignInSchema),
+    resolver: formResolver(() => import('@/shared/auth-schemas').then((schemas) => schemas.codeSignInSchema)),
     defaultValues: { email, code: '' },
   })
   const { mutation, submit, errorText } = useFormMutation(form, authApi.signInWithCode, {

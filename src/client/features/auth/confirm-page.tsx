@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { type NewPasswordValues, newPasswordSchema } from '@/shared/auth'
+import type { NewPasswordValues } from '@/shared/auth-schemas'
 import { FormSubmit } from '@/client/components/forms/form-submit'
 import { NewPasswordFields } from '@/client/components/forms/new-password-fields'
 import { Alert } from '@/client/components/ui/alert'
@@ -156,7 +156,7 @@ function InvalidLink({
 function NewPassword({ token }: { token: string }) {
   const t = useStore(authMessages)
   const form = useForm<NewPasswordValues>({
-    resolver: formResolver(newPasswordSchema),
+    resolver: formResolver(() => import('@/shared/auth-schemas').then((schemas) => schemas.newPasswordSchema)),
     defaultValues: { password: '', confirmPassword: '' },
   })
   const { mutation, submit, errorText } = useFormMutation(form, ({ password }) =>

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { useForm } from 'react-hook-form'
-import { type EmailFormValues, emailFormSchema } from '@/shared/auth'
+import type { EmailFormValues } from '@/shared/auth-schemas'
 import { FormSubmit } from '@/client/components/forms/form-submit'
 import { Field, Input } from '@/client/components/ui/field'
 import { formResolver } from '@/client/lib/form-resolver'
@@ -21,7 +21,7 @@ export function EmailForm({
 }) {
   const t = useStore(authMessages)
   const form = useForm<EmailFormValues>({
-    resolver: formResolver(emailFormSchema),
+    resolver: formResolver(() => import('@/shared/auth-schemas').then((schemas) => schemas.emailFormSchema)),
     defaultValues: { email: '' },
   })
   const { mutation, submit, errorText } = useFormMutation(form, ({ email }) => send(email), {

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { type ReactNode, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { type SignInValues, signInSchema } from '@/shared/auth'
+import type { SignInValues } from '@/shared/auth-schemas'
 import { FormSubmit } from '@/client/components/forms/form-submit'
 import { ProviderErrorAlert } from '@/client/components/sign-in/provider-error-alert'
 import { Field, Input } from '@/client/components/ui/field'
@@ -52,7 +52,7 @@ export function LoginPage({
 function PasswordSignIn({ askSecondFactor, notice }: { askSecondFactor: () => void; notice?: ReactNode }) {
   const t = useStore(authMessages)
   const form = useForm<SignInValues>({
-    resolver: formResolver(signInSchema),
+    resolver: formResolver(() => import('@/shared/auth-schemas').then((schemas) => schemas.signInSchema)),
     defaultValues: { email: '', password: '' },
   })
   const { mutation, submit, errorText } = useFormMutation(form, authApi.signIn, {

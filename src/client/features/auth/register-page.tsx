@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { type RegisterValues, registerSchema } from '@/shared/auth'
+import type { RegisterValues } from '@/shared/auth-schemas'
 import { FormSubmit } from '@/client/components/forms/form-submit'
 import { NewPasswordFields } from '@/client/components/forms/new-password-fields'
 import { Field, Input } from '@/client/components/ui/field'
@@ -19,7 +19,7 @@ export function RegisterPage() {
   const t = useStore(authMessages)
   const [sentTo, setSentTo] = useState<string | null>(null)
   const form = useForm<RegisterValues>({
-    resolver: formResolver(registerSchema),
+    resolver: formResolver(() => import('@/shared/auth-schemas').then((schemas) => schemas.registerSchema)),
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
   })
   const { mutation, submit, errorText } = useFormMutation(form, authApi.signUp, {

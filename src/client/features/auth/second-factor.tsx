@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { useForm } from 'react-hook-form'
-import { type SecondFactorValues, secondFactorSchema } from '@/shared/auth'
+import type { SecondFactorValues } from '@/shared/auth-schemas'
 import { FormSubmit } from '@/client/components/forms/form-submit'
 import { OneTimeCodeField } from '@/client/components/forms/one-time-code-field'
 import { refreshSession } from '@/client/lib/auth'
@@ -14,7 +14,7 @@ import { authMessages } from './messages'
 export function SecondFactor({ onCancel }: { onCancel: () => void }) {
   const t = useStore(authMessages)
   const form = useForm<SecondFactorValues>({
-    resolver: formResolver(secondFactorSchema),
+    resolver: formResolver(() => import('@/shared/auth-schemas').then((schemas) => schemas.secondFactorSchema)),
     defaultValues: { code: '' },
   })
   const { mutation, submit, errorText } = useFormMutation(

@@ -2,7 +2,6 @@ import { useStore } from '@nanostores/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
-import { z } from 'zod/mini'
 import type { LanguageLevel } from '@/shared/level-constants'
 import { LEARNABLE_LANGUAGES, type LearnerProfile } from '@/shared/profile'
 import { Alert } from '@/client/components/ui/alert'
@@ -14,13 +13,7 @@ import { toast } from '@/client/lib/toast'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
 import { profileKey, saveProfile } from './api'
 import { dashboardMessages } from './messages'
-
-/** Select values are strings; '' is "not chosen". */
-interface ProfileFormValues {
-  language: string
-  currentLevelId: string
-  targetLevelId: string
-}
+import type { ProfileFormValues } from './profile-schema'
 
 const selectClass =
   'h-10 w-full rounded-md border border-input bg-background px-3 text-sm aria-[invalid=true]:border-error disabled:opacity-50'
@@ -41,22 +34,9 @@ export function ProfileForm({ profile, levels }: { profile: LearnerProfile; leve
     )
   }, [lang])
   // The target may not be below the current level: the levels' order decides (the server checks too).
-  const schema = useMemo(() => {
-    const position = new Map(levels.map((level) => [String(level.id), level.position]))
-    return z
-      .object({ language: z.string(), currentLevelId: z.string(), targetLevelId: z.string() })
-      .check(
-        z.refine(
-          ({ currentLevelId, targetLevelId }) =>
-            !currentLevelId ||
-            !targetLevelId ||
-            (position.get(targetLevelId) ?? 0) >= (position.get(currentLevelId) ?? 0),
-          { path: ['targetLevelId'], params: { targetBelowCurrent: true } },
-        ),
-      )
-  }, [levels])
+  const position = useMemo(() => new Map(levels.map((level) => [String(level.id), level.position])), [levels])
   const form = useForm<ProfileFormValues>({
-    resolver: formResolver(schema),
+    resolver: formResolver(() => import('./profile-schema').then((schemas) => schemas.profileFormSchema(position))),
     defaultValues: {
       language: profile.language ?? '',
       currentLevelId: profile.currentLevelId === null ? '' : String(profile.currentLevelId),

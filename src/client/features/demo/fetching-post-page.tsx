@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { useMutation } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
-import { type DemoEcho, type DemoMessage, demoMessageSchema } from '@/shared/demo'
+import type { DemoEcho, DemoMessage } from '@/shared/demo'
 import { Alert } from '@/client/components/ui/alert'
 import { Button } from '@/client/components/ui/button'
 import { Field, Input, Textarea } from '@/client/components/ui/field'
@@ -20,7 +20,7 @@ export function FetchingPostPage() {
   const t = useStore(postMessages)
   const errorTexts = useStore(apiErrorMessages)
   const form = useForm<DemoMessage>({
-    resolver: formResolver(demoMessageSchema),
+    resolver: formResolver(() => import('@/shared/demo').then((schemas) => schemas.demoMessageSchema)),
     defaultValues: { name: '', email: '', message: '' },
   })
   const send = useMutation({

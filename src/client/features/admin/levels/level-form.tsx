@@ -2,9 +2,7 @@ import { useStore } from '@nanostores/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
-import { z } from 'zod/mini'
 import { LEVEL_DESCRIPTION_MAX, type LanguageLevel } from '@/shared/level-constants'
-import { levelInputSchema } from '@/shared/levels'
 import { Alert } from '@/client/components/ui/alert'
 import { Button } from '@/client/components/ui/button'
 import { Field, Input, Textarea } from '@/client/components/ui/field'
@@ -15,21 +13,8 @@ import { toast } from '@/client/lib/toast'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
 import { levelKeys, levelQuery, levelsApi } from './api'
 import { refreshAfterWrite } from './level-cache'
+import type { LevelValues } from './level-schemas'
 import { levelFormMessages } from './messages'
-
-/** The form's values; `version` is the one the form was filled from (edit only, not a field). */
-interface LevelValues {
-  code: string
-  name: string
-  description: string
-  version?: number
-}
-
-const createSchema = levelInputSchema as unknown as z.core.$ZodType<LevelValues, LevelValues>
-const editSchema = z.extend(levelInputSchema, { version: z.number() }) as unknown as z.core.$ZodType<
-  LevelValues,
-  LevelValues
->
 
 const valuesOf = (level: LanguageLevel): LevelValues => ({
   code: level.code,
@@ -67,7 +52,7 @@ export function LevelForm({
   const queryClient = useQueryClient()
   const editing = level !== undefined
   const form = useForm<LevelValues>({
-    resolver: formResolver(editing ? editSchema : createSchema),
+    resolver: formResolver(() => import('./level-schemas').then((schemas) => (editing ? schemas.editSchema : schemas.createSchema))),
     defaultValues: level ? valuesOf(level) : empty,
     disabled,
   })
