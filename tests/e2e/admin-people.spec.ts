@@ -292,6 +292,19 @@ test('the command palette finds a person by email; Enter opens their page', asyn
   await expect(mainHeading(page)).toHaveText(/Grace Hopper/)
 })
 
+test('the command palette shows no People group for a search that finds nobody', async ({ page, context }) => {
+  await openTable(page, context)
+  await page.keyboard.press('Control+k')
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByRole('combobox')).toBeFocused()
+  await page.keyboard.type('zqxj nobody')
+  await expect(dialog.getByText('No results found.')).toBeVisible()
+  // Once the server has answered (the search pauses 250 ms before it asks).
+  await expect(dialog.getByText('Searching people…')).toHaveCount(0)
+  await expect(dialog.getByText('People', { exact: true })).toBeHidden()
+  await expect(dialog.getByRole('option')).toHaveCount(0)
+})
+
 test('no WCAG violations on the people table, in both languages and colour modes, wide and narrow', async ({
   page,
   context,

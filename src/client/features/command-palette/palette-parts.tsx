@@ -42,12 +42,15 @@ export function rankSections(sections: PaletteSection[], search: string): Palett
     .map(({ section }) => section)
 }
 
-/** A titled group of the palette's list. */
+/**
+ * A titled group of the palette's list; hidden while it shows nothing (the server found no people:
+ * cmdk hides only the groups it filters itself).
+ */
 export function Group({ section }: { section: PaletteSection }) {
   return (
     <Command.Group
       heading={section.heading}
-      className="[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground"
+      className="has-[[cmdk-group-items]:empty]:hidden [&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground"
     >
       {section.entries.map((entry) => (
         <Command.Item

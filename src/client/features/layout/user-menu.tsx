@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useLayoutEffect, useRef, useState } from 'react'
 import { Avatar } from '@/client/components/ui/avatar'
 import { type SessionUser, signOut } from '@/client/lib/auth'
 import { layoutMessages } from './messages'
@@ -17,7 +17,9 @@ export default function UserMenu({ user }: { user: SessionUser }) {
   const menuId = useId()
   const root = useRef<HTMLDivElement>(null)
 
-  useEffect(() => {
+  // Listening from the moment the menu shows (a layout effect: Preact runs plain effects after the
+  // next paint, and an Escape pressed at once was missed).
+  useLayoutEffect(() => {
     if (!open) return
     const close = (event: Event) => {
       if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node)) {

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { LanguageLevel } from '@/shared/level-constants'
 import { ConfirmDialog } from '@/client/components/confirm-dialog'
 import { Skeleton } from '@/client/components/ui/skeleton'
@@ -7,7 +7,7 @@ import { errorMessage } from '@/client/lib/error-message'
 import { ApiRequestError } from '@/client/lib/http-error'
 import { apiErrorMessages } from '@/client/lib/messages'
 import { toast } from '@/client/lib/toast'
-import { levelUsageQuery, levelsApi } from './api'
+import { levelKeys, levelUsageQuery, levelsApi } from './api'
 import { levelsAdminMessages } from './messages'
 
 export type DeletableLevel = Pick<LanguageLevel, 'id' | 'code' | 'name'>
@@ -29,6 +29,7 @@ export function DeleteLevelDialog({
 }) {
   const t = useStore(levelsAdminMessages)
   const errorTexts = useStore(apiErrorMessages)
+  const queryClient = useQueryClient()
   const remove = useMutation({
     mutationFn: async (target: DeletableLevel) => {
       try {
@@ -39,6 +40,9 @@ export function DeleteLevelDialog({
       return target
     },
     onSuccess: async (target) => {
+      // The refresh after it must not ask for the usage of a level that no longer exists, whether
+      // or not this dialog has rendered since the deletion started (`enabled` below).
+      queryClient.removeQueries({ queryKey: levelKeys.usage(target.id), exact: true })
       toast({ title: levelsAdminMessages.get().deleted({ code: target.code }), variant: 'success' })
       await onDeleted(target)
     },
