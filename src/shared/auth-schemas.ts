@@ -51,7 +51,7 @@ export const changePasswordSchema = z
   .check(passwordsMatch)
 export const passwordConfirmSchema = z.object({ password: z.string().check(z.minLength(1)) })
 /** Deleting an account: its email typed out (compared by the form) and the password. */
-export const deleteAccountSchema = z.object({ typed: z.string(), password: z.string().check(z.minLength(1)) })
+export const deleteAccountSchema = z.extend(passwordConfirmSchema, { typed: z.string() })
 
 export type RegisterValues = z.infer<typeof registerSchema>
 export type SignInValues = z.infer<typeof signInSchema>

@@ -1,5 +1,6 @@
 import type { FieldValues, Resolver } from 'react-hook-form'
 import type { z } from 'zod/mini'
+import type * as authSchemas from '@/shared/auth-schemas'
 
 /** The validation code (zod, the schemas' messages), asked for once (the module system keeps it). */
 const loadValidation = () => import('./form-validation')
@@ -9,7 +10,8 @@ let preloading = false
  * react-hook-form resolver for a shared zod schema, with localized messages (the server answers in
  * English). The schema and zod are loaded when the form is first validated, not with the page
  * (docs/decisions/0015-preact.md): `load` imports the schema's module, e.g.
- * `formResolver(() => import('@/shared/auth-schemas').then((schemas) => schemas.signInSchema))`.
+ * `formResolver(() => import('./level-schemas').then((schemas) => schemas.createSchema))`, or
+ * `formResolver(authSchema('signInSchema'))` for the account forms.
  * They are asked for as soon as a field of any form gets the focus, so a submit does not wait.
  */
 export function formResolver<T extends FieldValues>(load: () => Promise<z.core.$ZodType<T, T>>): Resolver<T> {
@@ -23,3 +25,9 @@ export function formResolver<T extends FieldValues>(load: () => Promise<z.core.$
     return (await validate)(values, context, options)
   }
 }
+
+/** The loader of one of the account forms' schemas (shared/auth-schemas.ts), for `formResolver`. */
+export const authSchema =
+  <K extends keyof typeof authSchemas>(name: K) =>
+  () =>
+    import('@/shared/auth-schemas').then((schemas) => schemas[name])

@@ -9,7 +9,7 @@ import { Field, Input } from '@/client/components/ui/field'
 import { PasswordInput } from '@/client/components/ui/password-input'
 import { type SessionUser, sessionEnded } from '@/client/lib/auth'
 import { authApi } from '@/client/lib/auth-api'
-import { formResolver } from '@/client/lib/form-resolver'
+import { authSchema, formResolver } from '@/client/lib/form-resolver'
 import { toast } from '@/client/lib/toast'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
 import { accountMessages } from './messages'
@@ -21,7 +21,7 @@ export function DeleteSection({ user }: { user: SessionUser }) {
   const navigate = useNavigate()
   const [open, setOpen] = useState(false)
   const form = useForm<DeleteAccountValues>({
-    resolver: formResolver(() => import('@/shared/auth-schemas').then((schemas) => schemas.deleteAccountSchema)),
+    resolver: formResolver(authSchema('deleteAccountSchema')),
     defaultValues: { typed: '', password: '' },
   })
   const { mutation, submit, errorText } = useFormMutation(

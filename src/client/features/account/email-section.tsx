@@ -5,7 +5,7 @@ import { FormSubmit } from '@/client/components/forms/form-submit'
 import { Field, Input } from '@/client/components/ui/field'
 import type { SessionUser } from '@/client/lib/auth'
 import { authApi } from '@/client/lib/auth-api'
-import { formResolver } from '@/client/lib/form-resolver'
+import { authSchema, formResolver } from '@/client/lib/form-resolver'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
 import { accountMessages } from './messages'
 import { Section } from './section'
@@ -14,7 +14,7 @@ import { Section } from './section'
 export function EmailSection({ user }: { user: SessionUser }) {
   const t = useStore(accountMessages)
   const form = useForm<ChangeEmailValues>({
-    resolver: formResolver(() => import('@/shared/auth-schemas').then((schemas) => schemas.changeEmailSchema)),
+    resolver: formResolver(authSchema('changeEmailSchema')),
     defaultValues: { newEmail: '' },
   })
   const { mutation, submit, errorText } = useFormMutation(form, ({ newEmail }) =>

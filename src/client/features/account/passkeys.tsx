@@ -9,7 +9,7 @@ import { Button } from '@/client/components/ui/button'
 import { Field, Input } from '@/client/components/ui/field'
 import { KeyIcon, PlusIcon } from '@/client/components/ui/icons'
 import { authApi } from '@/client/lib/auth-api'
-import { formResolver } from '@/client/lib/form-resolver'
+import { authSchema, formResolver } from '@/client/lib/form-resolver'
 import { formatDateTime, formatRelativeTime } from '@/client/lib/format'
 import { locale } from '@/client/lib/i18n'
 import { PasskeyError, addPasskey, usePasskeysSupported } from '@/client/lib/passkeys'
@@ -209,7 +209,7 @@ function PasskeyDates({ passkey, language, t }: { passkey: Passkey; language: st
 function RenameForm({ passkey, onDone }: { passkey: Passkey; onDone: (newName?: string) => unknown }) {
   const t = useStore(accountMessages)
   const form = useForm<PasskeyNameValues>({
-    resolver: formResolver(() => import('@/shared/auth-schemas').then((schemas) => schemas.passkeyNameFormSchema)),
+    resolver: formResolver(authSchema('passkeyNameFormSchema')),
     defaultValues: { name: passkey.name ?? '' },
   })
   const { mutation, submit, errorText } = useFormMutation(
@@ -258,7 +258,7 @@ function AddPasskey({ onChanged }: { onChanged: MethodChanged }) {
     wasOpen.current = open
   }, [open])
   const form = useForm<PasskeyNameValues>({
-    resolver: formResolver(() => import('@/shared/auth-schemas').then((schemas) => schemas.passkeyNameFormSchema)),
+    resolver: formResolver(authSchema('passkeyNameFormSchema')),
     defaultValues: { name: '' },
   })
   const { mutation, submit, errorText } = useFormMutation(form, ({ name }) => addPasskey(name), {

@@ -5,7 +5,7 @@ import { FormSubmit } from '@/client/components/forms/form-submit'
 import { Button, type ButtonProps } from '@/client/components/ui/button'
 import { Field } from '@/client/components/ui/field'
 import { PasswordInput } from '@/client/components/ui/password-input'
-import { formResolver } from '@/client/lib/form-resolver'
+import { authSchema, formResolver } from '@/client/lib/form-resolver'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
 import { accountMessages } from './messages'
 
@@ -25,7 +25,7 @@ export function PasswordConfirmForm<T>({
 }) {
   const t = useStore(accountMessages)
   const form = useForm<PasswordConfirmValues>({
-    resolver: formResolver(() => import('@/shared/auth-schemas').then((schemas) => schemas.passwordConfirmSchema)),
+    resolver: formResolver(authSchema('passwordConfirmSchema')),
     defaultValues: { password: '' },
   })
   const { mutation, submit, errorText } = useFormMutation(form, ({ password }) => confirm(password), {

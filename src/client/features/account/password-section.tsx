@@ -7,7 +7,7 @@ import { NewPasswordFields } from '@/client/components/forms/new-password-fields
 import { Field } from '@/client/components/ui/field'
 import { PasswordInput } from '@/client/components/ui/password-input'
 import { authApi } from '@/client/lib/auth-api'
-import { formResolver } from '@/client/lib/form-resolver'
+import { authSchema, formResolver } from '@/client/lib/form-resolver'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
 import { accountMessages } from './messages'
 import { Section } from './section'
@@ -18,7 +18,7 @@ export function PasswordSection() {
   const t = useStore(accountMessages)
   const queryClient = useQueryClient()
   const form = useForm<ChangePasswordValues>({
-    resolver: formResolver(() => import('@/shared/auth-schemas').then((schemas) => schemas.changePasswordSchema)),
+    resolver: formResolver(authSchema('changePasswordSchema')),
     defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
   })
   const { mutation, submit, errorText } = useFormMutation(

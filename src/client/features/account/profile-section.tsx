@@ -5,7 +5,7 @@ import { FormSubmit } from '@/client/components/forms/form-submit'
 import { Field, Input } from '@/client/components/ui/field'
 import { type SessionUser, refreshSession } from '@/client/lib/auth'
 import { authApi } from '@/client/lib/auth-api'
-import { formResolver } from '@/client/lib/form-resolver'
+import { authSchema, formResolver } from '@/client/lib/form-resolver'
 import { toast } from '@/client/lib/toast'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
 import { accountMessages } from './messages'
@@ -15,7 +15,7 @@ import { Section } from './section'
 export function ProfileSection({ user }: { user: SessionUser }) {
   const t = useStore(accountMessages)
   const form = useForm<ProfileValues>({
-    resolver: formResolver(() => import('@/shared/auth-schemas').then((schemas) => schemas.profileSchema)),
+    resolver: formResolver(authSchema('profileSchema')),
     defaultValues: { name: user.name },
   })
   const { mutation, submit, errorText } = useFormMutation(

@@ -6,7 +6,7 @@ import { FormSubmit } from '@/client/components/forms/form-submit'
 import { OneTimeCodeField } from '@/client/components/forms/one-time-code-field'
 import { Button } from '@/client/components/ui/button'
 import { type TwoFactorSetup, authApi } from '@/client/lib/auth-api'
-import { formResolver } from '@/client/lib/form-resolver'
+import { authSchema, formResolver } from '@/client/lib/form-resolver'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
 import { accountMessages } from './messages'
 import { QrCode } from './qr-code'
@@ -28,7 +28,7 @@ export default function Enrol({
   const [copied, setCopied] = useState(false)
   const secret = new URL(setup.totpURI).searchParams.get('secret') ?? ''
   const form = useForm<TotpCodeValues>({
-    resolver: formResolver(() => import('@/shared/auth-schemas').then((schemas) => schemas.totpCodeSchema)),
+    resolver: formResolver(authSchema('totpCodeSchema')),
     defaultValues: { code: '' },
   })
   const { mutation, submit, errorText } = useFormMutation(form, ({ code }) => authApi.verifyTotp(code), {

@@ -6,7 +6,7 @@ import type { CodeSignInValues } from '@/shared/auth-schemas'
 import { FormSubmit } from '@/client/components/forms/form-submit'
 import { OneTimeCodeField } from '@/client/components/forms/one-time-code-field'
 import { authApi } from '@/client/lib/auth-api'
-import { formResolver } from '@/client/lib/form-resolver'
+import { authSchema, formResolver } from '@/client/lib/form-resolver'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
 import { AuthCard } from './auth-card'
 import { CheckEmail } from './check-email'
@@ -59,7 +59,7 @@ function CodeStep({
 }) {
   const t = useStore(authMessages)
   const form = useForm<CodeSignInValues>({
-    resolver: formResolver(() => import('@/shared/auth-schemas').then((schemas) => schemas.codeSignInSchema)),
+    resolver: formResolver(authSchema('codeSignInSchema')),
     defaultValues: { email, code: '' },
   })
   const { mutation, submit, errorText } = useFormMutation(form, authApi.signInWithCode, {

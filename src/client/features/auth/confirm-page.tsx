@@ -11,7 +11,7 @@ import { Button, buttonClass } from '@/client/components/ui/button'
 import { announce, refreshSession } from '@/client/lib/auth'
 import { authApi } from '@/client/lib/auth-api'
 import { errorMessage } from '@/client/lib/error-message'
-import { formResolver } from '@/client/lib/form-resolver'
+import { authSchema, formResolver } from '@/client/lib/form-resolver'
 import { ApiRequestError } from '@/client/lib/http-error'
 import { apiErrorMessages } from '@/client/lib/messages'
 import { toast } from '@/client/lib/toast'
@@ -156,7 +156,7 @@ function InvalidLink({
 function NewPassword({ token }: { token: string }) {
   const t = useStore(authMessages)
   const form = useForm<NewPasswordValues>({
-    resolver: formResolver(() => import('@/shared/auth-schemas').then((schemas) => schemas.newPasswordSchema)),
+    resolver: formResolver(authSchema('newPasswordSchema')),
     defaultValues: { password: '', confirmPassword: '' },
   })
   const { mutation, submit, errorText } = useFormMutation(form, ({ password }) =>

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form'
 import type { EmailFormValues } from '@/shared/auth-schemas'
 import { FormSubmit } from '@/client/components/forms/form-submit'
 import { Field, Input } from '@/client/components/ui/field'
-import { formResolver } from '@/client/lib/form-resolver'
+import { authSchema, formResolver } from '@/client/lib/form-resolver'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
 import { authMessages } from './messages'
 
@@ -21,7 +21,7 @@ export function EmailForm({
 }) {
   const t = useStore(authMessages)
   const form = useForm<EmailFormValues>({
-    resolver: formResolver(() => import('@/shared/auth-schemas').then((schemas) => schemas.emailFormSchema)),
+    resolver: formResolver(authSchema('emailFormSchema')),
     defaultValues: { email: '' },
   })
   const { mutation, submit, errorText } = useFormMutation(form, ({ email }) => send(email), {

@@ -8,7 +8,7 @@ import { ProviderErrorAlert } from '@/client/components/sign-in/provider-error-a
 import { Field, Input } from '@/client/components/ui/field'
 import { PasswordInput } from '@/client/components/ui/password-input'
 import { authApi } from '@/client/lib/auth-api'
-import { formResolver } from '@/client/lib/form-resolver'
+import { authSchema, formResolver } from '@/client/lib/form-resolver'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
 import { AuthCard, authLinkClass } from './auth-card'
 import { CodeSignIn } from './code-sign-in'
@@ -52,7 +52,7 @@ export function LoginPage({
 function PasswordSignIn({ askSecondFactor, notice }: { askSecondFactor: () => void; notice?: ReactNode }) {
   const t = useStore(authMessages)
   const form = useForm<SignInValues>({
-    resolver: formResolver(() => import('@/shared/auth-schemas').then((schemas) => schemas.signInSchema)),
+    resolver: formResolver(authSchema('signInSchema')),
     defaultValues: { email: '', password: '' },
   })
   const { mutation, submit, errorText } = useFormMutation(form, authApi.signIn, {

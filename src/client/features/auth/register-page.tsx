@@ -7,7 +7,7 @@ import { FormSubmit } from '@/client/components/forms/form-submit'
 import { NewPasswordFields } from '@/client/components/forms/new-password-fields'
 import { Field, Input } from '@/client/components/ui/field'
 import { authApi } from '@/client/lib/auth-api'
-import { formResolver } from '@/client/lib/form-resolver'
+import { authSchema, formResolver } from '@/client/lib/form-resolver'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
 import { AuthCard, authLinkClass } from './auth-card'
 import { CheckEmail } from './check-email'
@@ -19,7 +19,7 @@ export function RegisterPage() {
   const t = useStore(authMessages)
   const [sentTo, setSentTo] = useState<string | null>(null)
   const form = useForm<RegisterValues>({
-    resolver: formResolver(() => import('@/shared/auth-schemas').then((schemas) => schemas.registerSchema)),
+    resolver: formResolver(authSchema('registerSchema')),
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
   })
   const { mutation, submit, errorText } = useFormMutation(form, authApi.signUp, {

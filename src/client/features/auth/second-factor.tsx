@@ -5,7 +5,7 @@ import { FormSubmit } from '@/client/components/forms/form-submit'
 import { OneTimeCodeField } from '@/client/components/forms/one-time-code-field'
 import { refreshSession } from '@/client/lib/auth'
 import { authApi } from '@/client/lib/auth-api'
-import { formResolver } from '@/client/lib/form-resolver'
+import { authSchema, formResolver } from '@/client/lib/form-resolver'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
 import { AuthCard, authLinkClass } from './auth-card'
 import { authMessages } from './messages'
@@ -14,7 +14,7 @@ import { authMessages } from './messages'
 export function SecondFactor({ onCancel }: { onCancel: () => void }) {
   const t = useStore(authMessages)
   const form = useForm<SecondFactorValues>({
-    resolver: formResolver(() => import('@/shared/auth-schemas').then((schemas) => schemas.secondFactorSchema)),
+    resolver: formResolver(authSchema('secondFactorSchema')),
     defaultValues: { code: '' },
   })
   const { mutation, submit, errorText } = useFormMutation(
