@@ -14,7 +14,7 @@ import {
   waitForMail,
 } from './accounts'
 import { adminStatePath } from './admin'
-import { expect, expectErrorScreen, failedResource, mainHeading, open, test } from './fixtures'
+import { expect, expectErrorScreen, failedResource, mainHeading, open, test, toasts } from './fixtures'
 import { VirtualAuthenticator, withoutPasskeyAutofill } from './webauthn'
 
 // One person's page in the admin area (/admin/users/{id}): each action through its confirmation,
@@ -25,7 +25,6 @@ import { VirtualAuthenticator, withoutPasskeyAutofill } from './webauthn'
 test.use({ storageState: adminStatePath })
 
 const dialog = (page: Page) => page.getByRole('alertdialog')
-const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' })
 const disabledSays = 'This account is disabled'
 
 interface Person {

@@ -11,7 +11,7 @@ import {
   uniqueCode,
 } from './admin'
 import { expectHeadingFocused } from './a11y'
-import { accessibilityViolations, expect, expectErrorScreen, failedResource, mainHeading, test } from './fixtures'
+import { accessibilityViolations, expect, expectErrorScreen, failedResource, mainHeading, test, toasts } from './fixtures'
 
 // The admin area: the table of levels, the level form (create, edit, a stale edit), deletion with
 // its confirmation, reordering by keyboard and by drag, the audit log (on "Recent changes") and the
@@ -19,7 +19,6 @@ import { accessibilityViolations, expect, expectErrorScreen, failedResource, mai
 // Journeys create their own levels (unique codes) and delete them: the seeded A1–C2 stay as they
 // are for the specs that run beside these on the same server.
 
-const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' })
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search levels' })
 const levelsTable = (page: Page) => page.getByRole('table', { name: 'Language levels' })
 const rowOf = (page: Page, code: string) => levelsTable(page).getByRole('row').filter({ hasText: code })

@@ -159,6 +159,11 @@ export function mainHeading(page: Page): Locator {
   return page.getByRole('main').getByRole('heading', { level: 1 })
 }
 
+/** The notifications region (Radix Toast's, named after its F8 hotkey). */
+export function toasts(page: Page): Locator {
+  return page.getByRole('region', { name: 'Notifications (F8)' })
+}
+
 export function mainNav(page: Page, name = 'Main'): Locator {
   return page.getByRole('banner').getByRole('navigation', { name })
 }

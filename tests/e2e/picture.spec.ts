@@ -16,7 +16,7 @@ import {
 } from './a11y'
 import { confirmPath, password, signedInAs, subjects, uniqueEmail, userMenuButton, waitForMail } from './accounts'
 import { type OwnServer, startOwnServer } from './admin'
-import { accessibilityViolations, expect, failedResource, mainHeading, test } from './fixtures'
+import { accessibilityViolations, expect, failedResource, mainHeading, test, toasts } from './fixtures'
 
 // The profile picture (docs/product.md §9): chosen with the file picker, the keyboard or a drop,
 // cropped by keyboard in the dialog, re-encoded by the server into two WebP sizes shown wherever the
@@ -130,7 +130,6 @@ const cropFrame = (page: Page, lang: InterfaceLanguage = 'en') =>
   cropDialog(page, lang).getByRole('group', { name: labels[lang].frame })
 const topLeftCorner = (page: Page, lang: InterfaceLanguage = 'en') =>
   cropDialog(page, lang).getByRole('button', { name: labels[lang].topLeft, exact: true })
-const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' })
 
 const isUpload = (url: URL) => url.pathname === '/api/me/avatar'
 const isUploadRequest = (request: Request) => isUpload(new URL(request.url())) && request.method() === 'PUT'

@@ -76,7 +76,8 @@ export default function Toaster({ focusOnMount = false }: { focusOnMount?: boole
         hotkey={TOAST_HOTKEY}
         label={t.notificationsRegion}
         style={{ gap: TOAST_GAP_PX }}
-        className="fixed right-0 bottom-0 z-50 m-0 flex w-full max-w-sm list-none flex-col p-4 outline-none"
+        // F8 shows where the focus went, unless there is nothing to show.
+        className="fixed right-0 bottom-0 z-50 m-0 flex w-full max-w-sm list-none flex-col rounded-xl p-4 -outline-offset-4 not-has-[li]:outline-none"
       />
     </Toast.Provider>
   )
