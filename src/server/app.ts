@@ -50,9 +50,18 @@ import { apiReferenceRoutes } from './openapi/reference'
  * A Host the HTTP server lets through but no URL parser takes (`256.1.1.1`): the request's URL
  * cannot be read, by the origin check or better-auth. The client's mistake (400), not a 500.
  */
-const refuseUnparsableUrl: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!URL.canParse(c.req.url)) throw new ApiError('bad_request', 'The Host header is not a valid host.')
-  await next()
+function refuseUnparsableUrl(): MiddlewareHandler<AppEnv> {
+  // Only the Host can make it so (the adapter checks the target): the last one that passed is
+  // not parsed again.
+  let parsableHost: string | undefined | null = null
+  return async (c, next) => {
+    const host = c.req.header('host')
+    if (host !== parsableHost) {
+      if (!URL.canParse(c.req.url)) throw new ApiError('bad_request', 'The Host header is not a valid host.')
+      parsableHost = host
+    }
+    await next()
+  }
 }
 
 /**
@@ -108,7 +117,7 @@ export function createApp(deps: {
   )
   app.use(
     '/api/*',
-    refuseUnparsableUrl,
+    refuseUnparsableUrl(),
     dropUntrustedCacheCookies(revocations),
     sameOriginWrites(config.appUrl),
     apiBodyGuard,

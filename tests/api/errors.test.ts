@@ -213,7 +213,7 @@ describe('unexpected errors (error handler in-process)', () => {
     const app = new Hono<AppEnv>()
     app.use('*', async (c, next) => {
       c.set('requestId', 'test-request')
-      c.set('logger', logger)
+      c.set('logger', () => logger)
       await next()
     })
     app.get('/boom', () => {

@@ -39,7 +39,7 @@ async function answerTo(fail: () => never): Promise<Response> {
   const app = new Hono<AppEnv>()
   app.use(async (c, next) => {
     c.set('requestId', 'test')
-    c.set('logger', pino({ level: 'silent' }))
+    c.set('logger', () => pino({ level: 'silent' }))
     await next()
   })
   app.get('/', () => fail())

@@ -40,7 +40,7 @@ export function clientErrorRoutes(options: {
     }),
     jsonBody(clientErrorReportSchema),
     (c) => {
-      log(c.req.valid('json'), c.var.logger)
+      log(c.req.valid('json'), c.var.logger())
       return c.body(null, 204)
     },
   )

@@ -68,7 +68,7 @@ export function dataExportRoutes(db: Db, limit: MiddlewareHandler<AppEnv>) {
       await out.write(`${first ? '' : '\n  '}]\n}\n`)
     }, (error) => {
       // The status is sent: the file ends short, and the reason is logged.
-      c.var.logger.error({ err: error }, 'data export failed while streaming')
+      c.var.logger().error({ err: error }, 'data export failed while streaming')
       return Promise.resolve()
     })
   })

@@ -36,7 +36,7 @@ export function systemRoutes(config: Config, database: Database, isDraining: () 
       try {
         await withTimeout(database.ping(), 2000)
       } catch (error) {
-        c.var.logger.warn({ err: error }, 'readiness check failed: database unreachable')
+        c.var.logger().warn({ err: error }, 'readiness check failed: database unreachable')
         throw new ApiError('service_unavailable', 'The database is unreachable.', undefined, {
           'Retry-After': '5',
         })

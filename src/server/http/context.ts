@@ -1,3 +1,4 @@
+import type { HttpBindings } from '@hono/node-server'
 import type { Logger } from 'pino'
 import type { Role } from '@/shared/roles'
 
@@ -12,9 +13,12 @@ export interface SessionUser {
 
 /** Variables every request carries through the middleware chain. */
 export interface AppEnv {
+  /** Node's request and response (the app runs on @hono/node-server, http/node-server.ts). */
+  Bindings: HttpBindings
   Variables: {
     requestId: string
-    logger: Logger
+    /** The request's logger, carrying its id (made on first use). */
+    logger: () => Logger
     /** Set by `readSession` on the routes that need it; `null` for a visitor. */
     user?: SessionUser | null
   }

@@ -57,7 +57,7 @@ export function handleError(error: unknown, c: Context<AppEnv>): Response {
   }
   const unavailable = isDatabaseUnavailable(error) ? 'database' : isRedisUnavailable(error) ? 'redis' : undefined
   if (unavailable) {
-    c.var.logger.error({ err: error }, `${unavailable} unavailable`)
+    c.var.logger().error({ err: error }, `${unavailable} unavailable`)
     return errorResponse(
       c,
       new ApiError('service_unavailable', defaultMessages.service_unavailable, undefined, {
@@ -66,10 +66,10 @@ export function handleError(error: unknown, c: Context<AppEnv>): Response {
     )
   }
   if (isTransactionConflict(error)) {
-    c.var.logger.warn({ err: error }, 'transaction aborted by a concurrent one')
+    c.var.logger().warn({ err: error }, 'transaction aborted by a concurrent one')
     return errorResponse(c, new ApiError('conflict', 'The data changed while saving. Try again.'))
   }
-  c.var.logger.error({ err: error }, 'unhandled error')
+  c.var.logger().error({ err: error }, 'unhandled error')
   return errorResponse(c, new ApiError('internal_error', defaultMessages.internal_error))
 }
 

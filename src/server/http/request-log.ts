@@ -15,7 +15,10 @@ export function requestLog(logger: Logger, options: { all: boolean; slowMs: numb
   return async (c, next) => {
     const requestId = requestIdOf(c.req.header('x-request-id'))
     c.set('requestId', requestId)
-    c.set('logger', logger.child({ requestId }))
+    // Made when first used: most requests log nothing, and a child logger costs its bindings.
+    let child: Logger | undefined
+    const requestLogger = () => (child ??= logger.child({ requestId }))
+    c.set('logger', requestLogger)
     const started = performance.now()
     await next()
     const ms = performance.now() - started
@@ -24,7 +27,7 @@ export function requestLog(logger: Logger, options: { all: boolean; slowMs: numb
     if (!all && !slow && status < 500) return
     const entry = { req: { method: c.req.method, path: c.req.path }, res: { status }, ms: Math.round(ms * 10) / 10 }
     // A server error's cause is logged where it was caught (errors.ts); this line says how it ended.
-    if (slow) c.var.logger.warn(entry, 'slow request')
-    else c.var.logger.info(entry, 'request')
+    if (slow) requestLogger().warn(entry, 'slow request')
+    else requestLogger().info(entry, 'request')
   }
 }

@@ -81,7 +81,7 @@ export function mountClient(app: Hono<AppEnv>, clientDir: string, shell: AppShel
         return sendEncoded(c, page.content, status)
       } catch (error) {
         // The shell still works: the browser renders the page.
-        c.var.logger.error({ err: error }, 'the page could not be rendered on the server')
+        c.var.logger().error({ err: error }, 'the page could not be rendered on the server')
       }
     }
     if (status === 200) {

@@ -46,9 +46,8 @@ async function cachedRead(c: Context<AppEnv>, cache: LevelReadCache, key: string
   if (c.req.header('if-none-match') === answer.etag) return c.body(null, 304)
   c.header('Content-Type', 'application/json')
   // The same request line may be answered again by the HTTP server alone (answerAgain in
-  // http/node-server.ts), until a level changes.
-  const { pathname, search } = new URL(c.req.url)
-  cache.keepSent(sentKey(c.req.header('host'), `${pathname}${search}`), generation, answer)
+  // http/node-server.ts), until a level changes: the target as sent, as the server sees it.
+  cache.keepSent(sentKey(c.req.header('host'), c.env.incoming.url ?? ''), generation, answer)
   return c.body(answer.body)
 }
 
