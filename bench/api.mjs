@@ -8,11 +8,12 @@
 //   - GET /api/me/profile (the session from the 60 s cache cookie, then one query) on the app, as a
 //     signed-in learner with a saved profile: authenticated ÷ public (uncached).
 // wrk with the settings of bench/http.mjs (2 s warm-up, then -t2 -c64 -d10s --latency), one run at
-// a time. Prints req/s, p50/p99 and the ratios against the targets: uncached app ≥ 0.8 × baseline,
-// p99 ≤ 20 ms, authenticated ≥ 0.7 × public.
+// a time; the baseline and the uncached app take turns (--rounds=5 turns of 2 s each, combined: see
+// measureInTurns), so that their ratio is of one machine. Prints req/s, p50/p99 and the ratios
+// against the targets: uncached app ≥ 0.8 × baseline, p99 ≤ 20 ms, authenticated ≥ 0.7 × public.
 //
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/api.mjs
-//                    [--duration=10s] [--connections=64] [--threads=2] [--warmup=2s|0]
+//                    [--duration=10s] [--rounds=5] [--connections=64] [--threads=2] [--warmup=2s|0]
 //                    [--cpu-prof] [--log-requests]
 //
 // --cpu-prof runs the app under `node --cpu-prof`, measures the uncached list only, and prints where
@@ -25,6 +26,7 @@ import { isDeepStrictEqual } from 'node:util'
 import { printCpuProfile, readCpuProfile } from './lib/cpu-profile.mjs'
 import {
   appRequest,
+  combineWrkRuns,
   assertBuildUnchanged,
   cacheCookie,
   checkSession,
@@ -54,6 +56,8 @@ requireCommand('wrk', 'apt-get install wrk')
 
 const args = parseArgs()
 const { wrkOptions, warmup } = wrkSettings(args)
+/** Turns of the baseline and the uncached app (measureInTurns). */
+const rounds = Number(args.rounds ?? 5)
 const adminUrl = process.env.TEST_DATABASE_URL || undefined
 if (!adminUrl) {
   console.error(
@@ -74,19 +78,43 @@ const listPath = '/api/language-levels'
 const profilePath = '/api/me/profile'
 
 printEnvironment({
-  wrk: `-t${wrkOptions.threads} -c${wrkOptions.connections} -d${wrkOptions.duration} --latency`,
+  wrk: `-t${wrkOptions.threads} -c${wrkOptions.connections} -d${wrkOptions.duration} --latency (baseline and uncached app: ${rounds} turns each)`,
   warmup,
   database: 'PostgreSQL (fresh database of TEST_DATABASE_URL)',
 })
 
-async function measure(name, url, { headers = {}, script } = {}) {
-  if (warmup !== '0' && warmup !== '0s') await runWrk(url, { ...wrkOptions, duration: warmup, headers, script })
-  const result = await runWrk(url, { ...wrkOptions, headers, script })
+const report = (name, result) => {
   const errors = Object.values(result.socketErrors).reduce((a, b) => a + b, 0)
   console.log(
     `${name}: ${result.requestsPerSec.toFixed(0)} req/s, p50 ${result.percentiles.p50?.toFixed(2)} ms, p99 ${result.percentiles.p99?.toFixed(2)} ms`,
   )
   return { name, ...result, errors }
+}
+const warm = async ({ url, headers = {}, script }) => {
+  if (warmup !== '0' && warmup !== '0s') await runWrk(url, { ...wrkOptions, duration: warmup, headers, script })
+}
+
+async function measure(name, url, { headers = {}, script } = {}) {
+  await warm({ url, headers, script })
+  return report(name, await runWrk(url, { ...wrkOptions, headers, script }))
+}
+
+/**
+ * The runs whose ratio is judged, taken in turns: `rounds` rounds of each in the same order, each
+ * round a share of --duration, then each side's rounds combined (combineWrkRuns). On a machine
+ * whose speed drifts from second to second, two runs one after the other would each see a
+ * different machine; taken in turns, both see the same one.
+ */
+async function measureInTurns(sides) {
+  for (const side of sides) await warm(side)
+  const seconds = Math.max(1, Math.round(parseDuration(wrkOptions.duration) / 1000 / rounds))
+  const runs = sides.map(() => [])
+  for (let round = 0; round < rounds; round++) {
+    for (const [index, { url, headers = {}, script }] of sides.entries()) {
+      runs[index].push(await runWrk(url, { ...wrkOptions, duration: `${seconds}s`, headers, script }))
+    }
+  }
+  return sides.map(({ name }, index) => report(name, combineWrkRuns(runs[index])))
 }
 
 /** GET `pathname` once; throws unless 200 with JSON. */
@@ -133,9 +161,13 @@ const runs = await withServer({ dataDir, databaseUrl: database.url, env: appEnv,
     // The pages the cache-miss run asks for are past the last level: empty, as the script expects.
     const miss = await getJson(app, `${listPath}?sort=position&page=2&pageSize=20`)
     if (miss.items.length !== 0) throw new Error('page 2 of 20 is not empty: the cache-miss run would not be like the baseline')
+    const [baselineRun, appRun] = await measureInTurns([
+      { name: `baseline GET ${listPath}`, url: baseline.url + listPath },
+      { name: `app GET ${listPath}?page=<new> (no cache)`, url: app.url + listPath, script: cacheMiss },
+    ])
     const measured = [
-      { server: 'baseline', ...(await measure(`baseline GET ${listPath}`, baseline.url + listPath)) },
-      { server: 'app', ...(await measure(`app GET ${listPath}?page=<new> (no cache)`, app.url + listPath, { script: cacheMiss })) },
+      { server: 'baseline', ...baselineRun },
+      { server: 'app', ...appRun },
     ]
     // Profiled: the uncached list alone, so that the profile is its.
     if (profileDir) return measured

@@ -89,6 +89,40 @@ export function runWrk(url, { threads = 2, connections = 64, duration = '10s', h
 }
 
 /**
+ * Several runs of one request as one: requests and time summed (req/s over the whole), each latency
+ * percentile the median of the runs' (wrk keeps no histogram to merge), the slowest answer the
+ * slowest of all, errors summed.
+ */
+export function combineWrkRuns(runs) {
+  const median = (values) => {
+    const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b)
+    const middle = Math.floor(sorted.length / 2)
+    return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+  }
+  const sum = (pick) => runs.reduce((total, run) => total + pick(run), 0)
+  const requests = sum((run) => run.requests)
+  const durationSec = sum((run) => run.durationSec)
+  const keys = [...new Set(runs.flatMap((run) => Object.keys(run.percentiles)))]
+  return {
+    requestsPerSec: requests / durationSec,
+    transferPerSec: sum((run) => run.transferPerSec * run.durationSec) / durationSec,
+    requests,
+    durationSec,
+    latency: {
+      avg: sum((run) => run.latency.avg * run.requests) / requests,
+      stdev: Number.NaN,
+      max: Math.max(...runs.map((run) => run.latency.max)),
+    },
+    percentiles: Object.fromEntries(keys.map((key) => [key, median(runs.map((run) => run.percentiles[key]))])),
+    socketErrors: Object.fromEntries(
+      Object.keys(runs[0].socketErrors).map((kind) => [kind, sum((run) => run.socketErrors[kind])]),
+    ),
+    non2xx3xx: sum((run) => run.non2xx3xx),
+    rounds: runs.length,
+  }
+}
+
+/**
  * The columns of a wrk run, by key, for `printWrkRuns`; `extra` adds a script's own columns
  * (ratio, body size) and their values.
  */
