@@ -1,5 +1,6 @@
 import { readFile, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
@@ -38,6 +39,37 @@ function precompress(): Plugin {
 }
 
 /**
+ * The modules src/client/main.tsx imports statically, directly or not (main itself aside): every
+ * page runs all of them when the app starts, so they are one chunk rather than twenty. Each chunk
+ * is a request the browser starts on the main thread, where Vite's preload of twenty-odd chunks
+ * was a long task of its own on a slow phone (bench/lighthouse.mjs), and on HTTP/1.1 six requests
+ * go at a time. No page loads more than before: they all loaded every one of these.
+ */
+function startChunk() {
+  const main = fileURLToPath(new URL('src/client/main.tsx', import.meta.url))
+  const modules = new Set<string>()
+  const plugin: Plugin = {
+    name: 'lingua:start-chunk',
+    apply: 'build',
+    buildEnd() {
+      if (this.environment.config.build.ssr) return
+      const pending = [main]
+      for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+        if (modules.has(id)) continue
+        modules.add(id)
+        pending.push(...(this.getModuleInfo(id)?.importedIds ?? []))
+      }
+      modules.delete(main)
+    },
+  }
+  // TanStack Query's index is imported for `queryOptions` alone; the rest of it, captured here, would
+  // be kept in the chunk: pages load it when they first query, as before.
+  const later = /node_modules\/@tanstack\/(react-query|query-core)\//
+  return { plugin, test: (id: string) => modules.has(id) && !later.test(id) }
+}
+const start = startChunk()
+
+/**
  * The browser bundle (dist/client), and with `--ssr src/client/entry-server.tsx --outDir dist/ssr`
  * the server's bundle of the same pages (src/server/http/pages.ts renders visitors' pages with it):
  * self-contained (no dependency read from node_modules at run time) and built for production.
@@ -57,6 +89,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // aliased to preact/compat; docs/decisions/0015-preact.md): a tenth of React DOM's size and
     // evaluation time, the same components, hooks and hydration. Its hot reload in development.
     preact(),
+    start.plugin,
     tailwindcss(),
     precompress(),
   ],
@@ -71,7 +104,10 @@ export default defineConfig(({ isSsrBuild }) => ({
           // Vite's preload helper in a chunk of its own, not in the entry (src/client/boot.ts): a
           // chunk that imports from the entry is given the entry's stylesheet to load with it,
           // which a page the server rendered holds inline (a second copy otherwise).
-          groups: [{ name: 'preload-helper', test: /vite\/preload-helper/ }],
+          groups: [
+            { name: 'preload-helper', test: /vite\/preload-helper/, priority: 2 },
+            { name: 'start', test: start.test, priority: 1 },
+          ],
         },
       },
     },
