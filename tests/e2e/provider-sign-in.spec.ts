@@ -335,6 +335,9 @@ for (const mode of colourModes) {
     browser,
     baseURL,
   }) => {
+    // A sign-in at the provider, then four pages and four axe runs: 30 s was its whole margin on a
+    // slow machine (it timed out at 31 s once).
+    test.setTimeout(90_000)
     // An account with Acme linked, whose signed-in state the other browsers take.
     const user = await newProviderUser(`Axel ${mode === 'light' ? 'Light' : 'Dark'}`)
     await leaveForProvider(page, '/account')
