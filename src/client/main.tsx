@@ -106,4 +106,7 @@ async function start() {
   }
 }
 
-void start()
+// The start waits for the next task: the evaluation of the app's modules and the start's own work
+// (the router's first load, the session, the live stream) are then two tasks, each short enough
+// not to hold up a tap on a slow phone, instead of one long one.
+setTimeout(() => void start(), 0)
