@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
-import preact from '@preact/preset-vite'
+import react from '@vitejs/plugin-react'
 import { type Plugin, defineConfig } from 'vite'
 
 /** Writes `.br` and `.gz` beside every text asset so the server never compresses at request time. */
@@ -85,10 +85,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       generatedRouteTree: 'src/client/routeTree.gen.ts',
       autoCodeSplitting: true,
     }),
-    // The app and its libraries are written for React; Preact runs them (react and react-dom are
-    // aliased to preact/compat; docs/decisions/0015-preact.md): a tenth of React DOM's size and
-    // evaluation time, the same components, hooks and hydration. Its hot reload in development.
-    preact(),
+    react(),
     start.plugin,
     tailwindcss(),
     precompress(),

@@ -1,5 +1,7 @@
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router'
-import { renderToStringAsync } from 'preact-render-to-string'
+import { StrictMode } from 'react'
+import { prerenderToNodeStream } from 'react-dom/static'
+import { text } from 'node:stream/consumers'
 import { currentUser } from './lib/auth'
 import { renderIn } from './lib/i18n'
 import { type RenderedState, seedLevels } from './lib/rendered-state'
@@ -36,9 +38,15 @@ export async function renderPage(url: string, state: RenderedState): Promise<{ h
       continue
     }
     // Waits for what suspends (a lazy part of the page): the HTML holds all of it in place, no
-    // fallback, between the comment markers the browser's hydration resumes from.
-    const html = await renderToStringAsync(<RouterProvider router={router} />)
-    return { html, status: result?.type === 'render' ? result.status : 200 }
+    // fallback, and no part is moved out to be put in by an inline script (React does so for a
+    // part larger than `progressiveChunkSize`; the CSP would refuse the script).
+    const { prelude } = await prerenderToNodeStream(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+      { progressiveChunkSize: Number.POSITIVE_INFINITY },
+    )
+    return { html: await text(prelude), status: result?.type === 'render' ? result.status : 200 }
   }
   throw new Error(`Too many redirects rendering ${url}`)
 }

@@ -1,5 +1,5 @@
 import { RouterProvider } from '@tanstack/react-router'
-import { type ReactNode, useEffect } from 'react'
+import { type ReactNode, StrictMode, startTransition, useEffect } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import {
   type AuthEvent,
@@ -85,9 +85,11 @@ async function start() {
   startLive()
   manageFocus(router)
   const app = (
-    <Started>
-      <RouterProvider router={router} />
-    </Started>
+    <StrictMode>
+      <Started>
+        <RouterProvider router={router} />
+      </Started>
+    </StrictMode>
   )
   // A page the server rendered as the error screen keeps showing it, however it is taken over.
   const errorScreen = loadErrorScreenIn(root)
@@ -99,7 +101,11 @@ async function start() {
     // As the server rendered it: the matches without the Suspense boundary the router adds for
     // pages rendered in the browser only.
     router.ssr = { manifest: undefined }
-    hydrateRoot(root, app)
+    // In a transition, React takes the page over in slices of a few milliseconds, yielding to the
+    // browser in between, instead of in one long task that would hold back a tap or a keypress.
+    startTransition(() => {
+      hydrateRoot(root, app)
+    })
   } else {
     await errorScreen
     createRoot(root).render(app)

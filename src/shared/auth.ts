@@ -1,7 +1,7 @@
 /**
  * The rules of accounts that need no validation library: lengths, the code's form, names. The
  * schemas built on them are in auth-schemas.ts, which the browser loads only when a form is
- * validated (docs/decisions/0015-preact.md).
+ * validated (docs/decisions/0017-react.md).
  */
 
 /** Passwords have 8–128 characters (the server checks strength as well; docs/product.md §5). */

@@ -3,7 +3,8 @@ import { password, subjects, uniqueEmail, waitForMail } from './accounts'
 import { appReady, expect, mainHeading, open, test } from './fixtures'
 
 // The server's HTML already shows the page (src/server/http/pages.ts); the app takes it over
-// (hydrates it) without a change and without a warning, and the page is right before any script.
+// (hydrates it, with React DOM) without a change and without a warning, and the page is right
+// before any script.
 
 const pages = [
   { path: '/', heading: { en: 'Learn a language level by level', ru: 'Изучайте язык уровень за уровнем' } },
@@ -70,8 +71,12 @@ for (const [language, mode] of [
             sameHeading: document.querySelector('main h1') === server.serverHeading,
             markup: document.querySelector('main')?.outerHTML,
             serverMarkup: server.serverMarkup,
+            // React DOM keeps its root on the container under a key of this name (Preact under `__k`).
+            runtime: Object.keys(document.getElementById('root') ?? {}).find((key) => key.startsWith('__react')),
           }
         })
+        // The runtime the product asks for runs the page: React DOM, not a compatible one.
+        expect(taken.runtime).toMatch(/^__reactContainer\$/)
         // Hydrated, not drawn again: the very element the server's HTML made is on screen, and the
         // app changed nothing of the page (a text or element it renders otherwise would be).
         expect(taken.sameHeading).toBe(true)

@@ -117,8 +117,8 @@ test('register → confirm → sign in → profile → create, edit, reorder and
     await page.keyboard.press('Enter')
     await expect(toasts(page)).toContainText('Profile saved')
     // F8 reaches the notifications, Tab the toast itself, Escape dismisses it. Once the toast has
-    // slid in, as a person reads it first: Radix's viewport learns of a new toast in an effect, which
-    // Preact runs after the next paint, and a Tab in that frame passes the toast by.
+    // slid in, as a person reads it first: Radix's viewport learns of a new toast in an effect, and
+    // a Tab before it has run passes the toast by.
     await quiet(page)
     await press(page, 'F8', toasts(page).getByRole('list'))
     await press(page, 'Tab', toasts(page).locator('li').filter({ hasText: 'Profile saved' }))

@@ -9,7 +9,7 @@ let preloading = false
 /**
  * react-hook-form resolver for a shared zod schema, with localized messages (the server answers in
  * English). The schema and zod are loaded when the form is first validated, not with the page
- * (docs/decisions/0015-preact.md): `load` imports the schema's module, e.g.
+ * (docs/decisions/0017-react.md): `load` imports the schema's module, e.g.
  * `formResolver(() => import('./level-schemas').then((schemas) => schemas.createSchema))`, or
  * `formResolver(authSchema('signInSchema'))` for the account forms.
  * They are asked for as soon as a field of any form gets the focus, so a submit does not wait.

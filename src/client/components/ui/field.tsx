@@ -1,4 +1,4 @@
-import { type ComponentProps, type ReactNode, type Ref, useEffect, useId, useRef } from 'react'
+import { type ComponentProps, type ReactNode, useId } from 'react'
 import { cn } from '@/client/lib/cn'
 
 export interface FieldControlProps {
@@ -46,28 +46,9 @@ export function Field({
 const controlClass =
   'w-full rounded-md border border-input bg-background px-3 text-sm placeholder:text-muted-foreground aria-[invalid=true]:border-error disabled:cursor-not-allowed disabled:bg-muted disabled:opacity-50'
 
-/**
- * The field, with `autoFocus` focusing it when it mounts: a field shown after the page has loaded
- * (a step of a form, a dialog). Preact only sets the HTML attribute, which the browser acts on once
- * per page load; React focused the element itself.
- */
-export function Input({ className, autoFocus, ref, ...props }: ComponentProps<'input'>) {
-  const element = useRef<HTMLInputElement | null>(null)
-  useEffect(() => {
-    if (autoFocus) element.current?.focus()
-    // Once, as it mounts.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
-  const setRef = (node: HTMLInputElement | null) => {
-    element.current = node
-    assignRef(ref, node)
-  }
-  return <input className={cn(controlClass, 'h-10', className)} {...props} ref={setRef} />
-}
-
-function assignRef<T>(ref: Ref<T> | undefined, value: T | null) {
-  if (typeof ref === 'function') ref(value)
-  else if (ref) ref.current = value
+/** The field; `autoFocus` focuses it when it mounts (React does so itself: a form's next step, a dialog's field). */
+export function Input({ className, ...props }: ComponentProps<'input'>) {
+  return <input className={cn(controlClass, 'h-10', className)} {...props} />
 }
 
 export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {

@@ -22,10 +22,10 @@ export interface PaletteSection {
 
 /**
  * The sections and entries that match what is typed, best first, as cmdk ranks them (its own
- * scoring): the palette filters here, not in cmdk (`shouldFilter={false}`). cmdk's filtering
- * re-renders its items and selects the first one in separate updates that React commits together;
- * Preact commits each on its own, and the selection went to an item about to be hidden
- * (docs/decisions/0015-preact.md).
+ * scoring): the palette filters here, not in cmdk (`shouldFilter={false}`), so that the list and
+ * its first (selected) entry come from one render: cmdk's own filtering re-renders its items and
+ * selects the first one in separate updates, and its selection can rest on an item about to be
+ * hidden (Enter then does nothing). Ranking here also puts the best section first.
  */
 export function rankSections(sections: PaletteSection[], search: string): PaletteSection[] {
   if (search.trim() === '') return sections

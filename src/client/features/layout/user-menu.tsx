@@ -17,8 +17,8 @@ export default function UserMenu({ user }: { user: SessionUser }) {
   const menuId = useId()
   const root = useRef<HTMLDivElement>(null)
 
-  // Listening from the moment the menu shows (a layout effect: Preact runs plain effects after the
-  // next paint, and an Escape pressed at once was missed).
+  // Listening from the moment the menu shows (a layout effect, before the browser paints the open
+  // menu): an Escape pressed at once is heard.
   useLayoutEffect(() => {
     if (!open) return
     const close = (event: Event) => {
