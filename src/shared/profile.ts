@@ -1,7 +1,10 @@
-import { z } from 'zod/mini'
-import { rowNumber } from './query'
+import type { z } from 'zod/mini'
+import type { learnerProfileInputSchema } from './profile-schemas'
 
 /**
+ * The learner's profile without a validation library, which the dashboard imports with its page;
+ * the schema is in profile-schemas.ts (as auth.ts and auth-schemas.ts).
+ *
  * The languages a learner can choose (ISO 639-1), in this order in the select; their names come
  * from `Intl.DisplayNames` in the interface language.
  */
@@ -10,17 +13,6 @@ export const LEARNABLE_LANGUAGES = [
   'tr', 'ar', 'he', 'hi', 'zh', 'ja', 'ko', 'vi', 'id',
 ] as const
 
-const levelId = z.nullable(rowNumber())
-
-/**
- * `PUT /api/me/profile`. Every field may be empty (null). The target level may not be below the
- * current one (the server compares the levels' positions).
- */
-export const learnerProfileInputSchema = z.object({
-  language: z.nullable(z.enum(LEARNABLE_LANGUAGES)),
-  currentLevelId: levelId,
-  targetLevelId: levelId,
-})
 export type LearnerProfileInput = z.infer<typeof learnerProfileInputSchema>
 
 export interface LearnerProfile extends LearnerProfileInput {

@@ -12,12 +12,18 @@ let preloading = false
  * (docs/decisions/0017-react.md): `load` imports the schema's module, e.g.
  * `formResolver(() => import('./level-schemas').then((schemas) => schemas.createSchema))`, or
  * `formResolver(authSchema('signInSchema'))` for the account forms.
- * They are asked for as soon as a field of any form gets the focus, so a submit does not wait.
+ * They are asked for as soon as a control of any form gets the focus, so a submit does not wait.
  */
 export function formResolver<T extends FieldValues>(load: () => Promise<z.core.$ZodType<T, T>>): Resolver<T> {
   if (!preloading && typeof document !== 'undefined') {
     preloading = true
-    document.addEventListener('focusin', () => void loadValidation(), { once: true })
+    // A field's focus, not any focus: the page's heading takes it after a navigation.
+    const preload = (event: FocusEvent) => {
+      if (!(event.target instanceof Element) || !event.target.closest('form')) return
+      document.removeEventListener('focusin', preload)
+      void loadValidation()
+    }
+    document.addEventListener('focusin', preload)
   }
   let validate: Promise<Resolver<T>> | undefined
   return async (values, context, options) => {

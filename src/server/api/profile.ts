@@ -1,11 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import type { FieldErrors } from '@/shared/errors'
-import {
-  type LearnerProfile,
-  type LearnerProfileInput,
-  learnerProfileInputSchema,
-} from '@/shared/profile'
+import type { LearnerProfile, LearnerProfileInput } from '@/shared/profile'
+import { learnerProfileInputSchema } from '@/shared/profile-schemas'
 import { publishEvent } from '@/server/events/bus'
 import { type Db, FOREIGN_KEY_VIOLATION, violatedConstraint } from '@/server/db/client'
 import { languageLevel, learnerProfile } from '@/server/db/schema'
