@@ -2,6 +2,7 @@ import path from 'node:path'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import type { Redis } from 'ioredis'
 import type { Logger } from 'pino'
+import { PROVIDER_FORM_PATH } from '@/shared/auth'
 import { adminRoutes } from './api/admin/routes'
 import { auditRoutes } from './api/audit-log'
 import { CLIENT_ERROR_LIMITS, clientErrorRoutes } from './api/client-errors'
@@ -18,6 +19,8 @@ import { type Auth, CLIENT_IP_HEADER, COOKIE_PREFIX } from './auth/auth'
 import type { Revocations } from './auth/revocations'
 import { inApiErrorShape } from './auth/errors'
 import { withoutSessionTokens } from './auth/session-tokens'
+import { providerFormRoutes } from './auth/provider-form'
+import { providerPageOrigins } from './auth/providers'
 import { withProviderDeadline } from './auth/provider-deadline'
 import { unservedAuthPaths, unservedMatcher } from './auth/unserved'
 import type { Config } from './config'
@@ -106,7 +109,7 @@ export function createApp(deps: {
   const { config, logger, database, auth, redis, mailer, mailThrottle, revocations, events, hub, levelCache, isDraining = () => false } = deps
   const shell = loadAppShell(config.clientDir)
   if (!shell) logger.warn({ clientDir: config.clientDir }, 'client not built: pages answer 503')
-  const csp = contentSecurityPolicy(shell ? inlineScriptHashes(shell.html) : [])
+  const csp = contentSecurityPolicy(shell ? inlineScriptHashes(shell.html) : [], providerPageOrigins(config.providers))
 
   const app = new Hono<AppEnv>()
 
@@ -165,6 +168,14 @@ export function createApp(deps: {
   app.route('/api/language-levels', levelRoutes(database.db, session, levelCache))
   app.route('/api/events', liveRoutes(auth, hub))
   app.route('/api/audit-log', auditRoutes(database.db, session))
+  app.route(
+    PROVIDER_FORM_PATH,
+    providerFormRoutes({
+      appUrl: config.appUrl,
+      providers: config.providers,
+      forward: async (request, env) => app.fetch(request, env),
+    }),
+  )
   app.route('/api/admin', adminRoutes({ config, db: database.db, auth, mailer, mailThrottle, logger, session }))
   // Built from the routes (and better-auth's), on the first request.
   const openApi = openApiDocument(app, auth, config)

@@ -39,3 +39,9 @@ export function readableName(name: string): string | undefined {
   const cleaned = name.replace(new RegExp(controlOrBidi.source, 'gu'), '').trim().slice(0, NAME_MAX_LENGTH)
   return nameProblem(cleaned) ? undefined : cleaned
 }
+
+/**
+ * "Continue with {name}" is a plain HTML form posted here (the server answers with the redirect to
+ * the provider): it works before the app's scripts have loaded, and without them.
+ */
+export const PROVIDER_FORM_PATH = '/api/sign-in/provider'

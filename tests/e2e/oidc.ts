@@ -129,8 +129,11 @@ const callbackPath = '/api/auth/callback/oidc'
 
 const heldPage = '<!DOCTYPE html><html lang="en"><head><link rel="icon" href="data:,"><title>Held</title></head><body>Held by the test</body></html>'
 
-/** The provider's pages a browser is sent to: the authorization request and its interactions. */
-const providerNavigation = /^http:\/\/127\.0\.0\.1:\d+\/(auth|interaction)\b/
+/**
+ * The provider's pages a browser is sent to (the authorization request and its interactions), and
+ * the app's "Continue with" form, which the app answers with a redirect to the provider.
+ */
+const providerNavigation = /^http:\/\/(127\.0\.0\.1:\d+\/(auth|interaction)\b|localhost:\d+\/api\/sign-in\/provider$)/
 
 /**
  * Holds the browser's way back to the app: the next time the provider would send it to the app's

@@ -81,8 +81,6 @@ export const authApi = {
    * Starts a provider sign-in: the browser then goes to `url`, and the provider sends it back to
    * `callbackURL`, or to `errorCallbackURL` with `?error=<code>` (absolute URLs of this app).
    */
-  signInWithProvider: (provider: string, callbackURL: string, errorCallbackURL: string) =>
-    post<ProviderRedirect>('/sign-in/social', { provider, callbackURL, errorCallbackURL }),
   /** Links a provider identity to the signed-in account; back to `callbackURL` either way. */
   linkProvider: (provider: string, callbackURL: string) =>
     post<ProviderRedirect>('/link-social', { provider, callbackURL, errorCallbackURL: callbackURL }),

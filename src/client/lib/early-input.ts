@@ -1,12 +1,14 @@
 /**
- * What a person typed into a page the server rendered, and the form they sent, before the app took
- * the page over: index.html's inline script keeps them (a form sent then would post to the page
- * and come back empty), and the app gets them once it has started. The forms' own code sets their
- * fields when it attaches to them, which would wipe what was typed: the values are put back as
- * typing would (an `input` event the forms hear), then the kept form is sent.
+ * What a person typed into a page the server rendered, the form they sent and the buttons they
+ * pressed, before the app took the page over: index.html's inline script keeps them (a form sent
+ * then would post to the page and come back empty, a button would do nothing), and the app gets
+ * them once it has started. The forms' own code sets their fields when it attaches to them, which
+ * would wipe what was typed: the values are put back as typing would (the events the fields' code
+ * hears), then each kept press is made again, once, and the kept form is sent.
  */
 interface EarlyInput {
   typed: Map<EventTarget, { value: string; checked: boolean }>
+  presses: HTMLButtonElement[]
   submit?: { form: HTMLFormElement; submitter: HTMLElement | null }
 }
 
@@ -29,16 +31,21 @@ function putBack(field: Field, { value, checked }: { value: string; checked: boo
   if (field.value === value) return
   // The prototype's setter: React's own record of the value must see the change to report it.
   Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value)
+  // A text field's code hears `input`, a select's `change` (React reports the change once).
   field.dispatchEvent(new Event('input', { bubbles: true }))
+  field.dispatchEvent(new Event('change', { bubbles: true }))
 }
 
-/** Gives the app what was typed and sent before it started; call once it has (`data-app="started"`). */
+/** Gives the app what was typed, pressed and sent before it started; call once it has (`data-app="started"`). */
 export function takeEarlyInput() {
   const early = window.linguaEarly
   if (!early) return
   delete window.linguaEarly
   for (const [target, typed] of early.typed) {
     if (isField(target) && target.isConnected) putBack(target, typed)
+  }
+  for (const button of early.presses) {
+    if (button.isConnected && !button.disabled) button.click()
   }
   const { form, submitter } = early.submit ?? {}
   if (form?.isConnected) form.requestSubmit(submitter?.isConnected ? submitter : null)

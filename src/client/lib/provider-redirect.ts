@@ -18,9 +18,20 @@ export function useProviderRedirect<T>(
       window.location.assign(url)
     },
   })
-  // Back from the provider's page with the back button, the page may be the very one left
-  // (back/forward cache): it is not leaving any more.
-  const { reset } = mutation
+  useBackFromProvider(mutation.reset)
+  return {
+    start: mutation.mutate,
+    leaving: mutation.isPending || mutation.isSuccess,
+    target: mutation.variables,
+    error: mutation.error,
+  }
+}
+
+/**
+ * Back from the provider's page with the back button, the page may be the very one left
+ * (back/forward cache): `reset` says it is not leaving any more.
+ */
+export function useBackFromProvider(reset: () => void) {
   useEffect(() => {
     const onPageShow = (event: PageTransitionEvent) => {
       if (event.persisted) reset()
@@ -28,10 +39,4 @@ export function useProviderRedirect<T>(
     window.addEventListener('pageshow', onPageShow)
     return () => window.removeEventListener('pageshow', onPageShow)
   }, [reset])
-  return {
-    start: mutation.mutate,
-    leaving: mutation.isPending || mutation.isSuccess,
-    target: mutation.variables,
-    error: mutation.error,
-  }
 }

@@ -1,24 +1,11 @@
+import { sameOriginPath } from '@/shared/redirect'
+
 /** Stands for the app's origin where there is no window (tests, a worker). */
 const fallbackOrigin = 'https://lingua.invalid'
 
-/**
- * Where to go after signing in: a path of the app's own origin, so that `?redirect=` can never
- * send a user to another site. The value is resolved against the app's origin, and so is the path
- * this returns: both must stay on it. Resolving alone is not enough — `/..//evil.example` resolves
- * to the path `//evil.example`, which a browser then reads as another host.
- */
+/** `sameOriginPath` (shared/redirect.ts) on this page's origin. */
 export function safeRedirect(value: unknown, origin = appOrigin()): string | undefined {
-  if (typeof value !== 'string' || value.length > 2000 || !value.startsWith('/')) return undefined
-  // Control characters and backslashes: browsers drop or turn them into slashes.
-  if (/[\p{Cc}\\]/u.test(value)) return undefined
-  try {
-    const resolved = new URL(value, origin)
-    if (resolved.origin !== origin) return undefined
-    const path = `${resolved.pathname}${resolved.search}${resolved.hash}`
-    return new URL(path, origin).origin === origin && !path.startsWith('//') ? path : undefined
-  } catch {
-    return undefined
-  }
+  return sameOriginPath(value, origin)
 }
 
 function appOrigin(): string {

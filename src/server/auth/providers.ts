@@ -3,6 +3,16 @@ import { genericOAuth } from 'better-auth/plugins'
 import type { ProviderConfig } from '@/server/config'
 
 /**
+ * Where each provider's sign-in page is (the origin of its authorization endpoint): GitHub's and
+ * Google's, and an OpenID provider's issuer, whose discovery document names its endpoints on that
+ * origin in every provider the docs list (docs/security.md).
+ */
+export function providerPageOrigins(providers: readonly ProviderConfig[]): string[] {
+  const fixed = { github: 'https://github.com', google: 'https://accounts.google.com' } as const
+  return providers.map((provider) => (provider.id === 'oidc' ? new URL(provider.issuer ?? '').origin : fixed[provider.id]))
+}
+
+/**
  * The providers people sign in with (docs/security.md, "Provider sign-in"): an OpenID Connect
  * provider found by discovery (better-auth's generic OAuth plugin: authorization code with PKCE
  * S256, `state`, and a `nonce` bound to the ID token, which is verified against the provider's

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { validator } from 'hono-openapi'
 import { z } from 'zod/mini'
+import { PROVIDER_FORM_PATH } from '@/shared/auth'
 import { AVATAR_UPLOAD_PATH } from '@/shared/avatars'
 import type { AppEnv } from './context'
 import { ApiError, defaultMessages } from './errors'
@@ -10,11 +11,13 @@ const MAX_BODY_BYTES = 64 * 1024
 const methodsWithBody = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 const jsonType = /^application\/([\w.-]+\+)?json\s*(;|$)/i
+const formType = /^application\/x-www-form-urlencoded\s*(;|$)/i
 
 /**
  * The API's input, checked once for every endpoint, better-auth's included: a query string with
  * NUL is refused (400 on its parameter, see `refuseNul`); bodies that are not JSON (415) and bodies
- * over 64 KiB (413) are refused (a picture upload excepted: its route reads it); then the body is
+ * over 64 KiB (413) are refused (a picture upload and the provider form excepted: their routes read
+ * them); then the body is
  * read here, once. A body the client stops sending
  * before its end (fewer bytes than its Content-Length, a broken chunk) is then this one 400, the
  * client's failure, wherever the body would have been read first: better-auth answered it with a
@@ -29,6 +32,8 @@ export const apiBodyGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.req.method === 'PUT' && c.req.path === AVATAR_UPLOAD_PATH) return next()
   const request = c.req.raw
   if (!hasBody(request)) return next()
+  // The one HTML form the API takes (the provider buttons): its route reads it.
+  if (c.req.path === PROVIDER_FORM_PATH && formType.test(c.req.header('content-type') ?? '')) return next()
   if (!jsonType.test(c.req.header('content-type') ?? '')) {
     throw new ApiError('unsupported_media_type', defaultMessages.unsupported_media_type)
   }

@@ -14,7 +14,12 @@ export function inlineScriptHashes(html: string): string[] {
   return hashes
 }
 
-export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
+/**
+ * The pages' policy: `scriptHashes` are their inline scripts' (`inlineScriptHashes`), `formTargets`
+ * the origins a form may lead to besides the app's own — the sign-in providers' pages, where the
+ * provider form's answer redirects (browsers apply `form-action` to a form's redirects too).
+ */
+export function contentSecurityPolicy(scriptHashes: readonly string[], formTargets: readonly string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
@@ -25,7 +30,7 @@ export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    ["form-action 'self'", ...formTargets].join(' '),
     "frame-ancestors 'none'",
   ].join('; ')
 }

@@ -74,6 +74,18 @@ export function file(types: readonly string[], description: string) {
   }
 }
 
+/** An HTML form's body (`application/x-www-form-urlencoded`): its text fields and which are required. */
+export function form(fields: Record<string, string>, required: string[], description: string) {
+  const properties = Object.fromEntries(
+    Object.entries(fields).map(([name, about]) => [name, { type: 'string' as const, description: about }]),
+  )
+  return {
+    description,
+    required: true,
+    content: { 'application/x-www-form-urlencoded': { schema: { type: 'object' as const, properties, required } } },
+  }
+}
+
 /** A successful answer: a description, and its JSON (`json()`) or file (`file()`) and headers if any. */
 interface Answer {
   description: string
@@ -98,8 +110,8 @@ export interface RouteDescription {
   errors?: ErrorStatus[]
   /** A stable name for generated clients. */
   operationId: string
-  /** A body that is not JSON (a file): JSON bodies are documented by their validator. */
-  requestBody?: ReturnType<typeof file> & { required: boolean }
+  /** A body that is not JSON (a file, a form): JSON bodies are documented by their validator. */
+  requestBody?: (ReturnType<typeof file> & { required: boolean }) | ReturnType<typeof form>
   /** Request headers the route reads (query parameters are documented by their validator). */
   headers?: { name: string; description: string }[]
 }
