@@ -202,3 +202,34 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
     ),
   )
 }
+
+/**
+ * Holds back every script of the app (`/assets/*.js`) from now on: the page stays as the server
+ * rendered it, not yet started, until the returned function lets them through.
+ */
+export async function holdScripts(page: Page): Promise<() => Promise<void>> {
+  let letThrough = () => {}
+  const held = new Promise<void>((resolve) => (letThrough = resolve))
+  await page.route(/\/assets\/[^?]+\.js(\?|$)/, async (route) => {
+    await held
+    await route.continue()
+  })
+  return async () => {
+    letThrough()
+    await expect(page.locator('html')).toHaveAttribute('data-app', 'started')
+  }
+}
+
+/**
+ * Opens a page whose scripts `holdScripts` holds: the document is there, and its heading shown
+ * (`mainFrame().goto`: the fixture's goto waits for the start, and `load` for the held scripts).
+ */
+export async function openBeforeStart(page: Page, path: string) {
+  await page.mainFrame().goto(path, { waitUntil: 'commit' })
+  await expect(mainHeading(page)).toBeVisible()
+}
+
+/** The page has not started: what is pressed now is the server's HTML alone. */
+export async function expectNotStarted(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined()
+}

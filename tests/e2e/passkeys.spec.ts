@@ -3,7 +3,7 @@ import ru from '@/client/locales/ru'
 import { desktopUserAgent } from '../../playwright.config'
 import { ViolationReport, colourModes, interfaceLanguages, prefer, settled } from './a11y'
 import { signOutFromMenu, signedInAs, userMenuButton, waitForMail } from './accounts'
-import { expect, failedResource, mainHeading, test } from './fixtures'
+import { expect, expectNotStarted, failedResource, holdScripts, mainHeading, openBeforeStart, test } from './fixtures'
 import { VirtualAuthenticator, withoutPasskeyAutofill } from './webauthn'
 
 // Passkeys with Chromium's virtual authenticator (tests/e2e/webauthn.ts): added, listed, renamed
@@ -90,6 +90,25 @@ test('"Sign in with a passkey" signs in, and /account shows when it was last use
 
   await page.goto('/account')
   await expect(passkeyRow(page, 'MacBook')).toContainText(/last used (now|\d+ seconds? ago)/)
+})
+
+test('"Sign in with a passkey" pressed before the app has started signs in once it has', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const name = 'Early Passkey'
+  await withoutPasskeyAutofill(page)
+  const { email } = await accountWithPasskey(page, context, baseURL ?? '', name)
+  await signOutFromMenu(page, name)
+
+  const release = await holdScripts(page)
+  await openBeforeStart(page, '/login')
+  await passkeyButton(page).click()
+  await expectNotStarted(page)
+  await release()
+  await expect(page).toHaveURL(/\/dashboard$/)
+  expect(await signedInEmail(page.request)).toBe(email)
 })
 
 test('a renamed, then removed passkey no longer signs in', async ({ page, context, baseURL, diagnostics }) => {

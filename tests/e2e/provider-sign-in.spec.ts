@@ -14,7 +14,7 @@ import {
   userMenuButton,
   waitForMail,
 } from './accounts'
-import { expect, mainHeading, test } from './fixtures'
+import { expect, holdScripts, mainHeading, openBeforeStart, test } from './fixtures'
 import {
   clearProviderRequests,
   holdCallback,
@@ -129,6 +129,29 @@ test('a new person signs in with Acme through its login and consent pages, with 
   expect(exchanged?.params.code_verifier).toMatch(/^[\w-]{43,128}$/)
   expect(exchanged?.params.grant_type).toBe('authorization_code')
   expect(exchanged?.status).toBe(200)
+})
+
+test('"Continue with Acme" pressed before the app has started goes to the provider: it is a form', async ({ page }) => {
+  const user = await newProviderUser('Early Acme')
+  await holdScripts(page)
+  await openBeforeStart(page, '/login?redirect=%2Faccount')
+  await continueWithAcme(page).click()
+  // The scripts are still held: the server's answer to the form took the browser there.
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/interaction\//)
+  await page.unrouteAll({ behavior: 'ignoreErrors' })
+  await signInAndConsent(page, user)
+  await expect(page).toHaveURL(/\/\/localhost:\d+\/account$/)
+  await expect(userMenuButton(page, user.name)).toBeVisible()
+})
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('"Continue with Acme" reaches the provider', async ({ page }) => {
+    await page.goto('/register')
+    await continueWithAcme(page).click()
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/interaction\//)
+  })
 })
 
 test('cancelling at the provider comes back to /login, signed out', async ({ page }) => {

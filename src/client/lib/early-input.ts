@@ -28,12 +28,17 @@ function putBack(field: Field, { value, checked }: { value: string; checked: boo
     if (field.checked !== checked) field.click()
     return
   }
+  // A select keeps its choice through the app's start, but the app has not heard of it: React
+  // reports a select's `change` whatever its value was.
+  if (field instanceof HTMLSelectElement) {
+    field.value = value
+    field.dispatchEvent(new Event('change', { bubbles: true }))
+    return
+  }
   if (field.value === value) return
   // The prototype's setter: React's own record of the value must see the change to report it.
   Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value)
-  // A text field's code hears `input`, a select's `change` (React reports the change once).
   field.dispatchEvent(new Event('input', { bubbles: true }))
-  field.dispatchEvent(new Event('change', { bubbles: true }))
 }
 
 /** Gives the app what was typed, pressed and sent before it started; call once it has (`data-app="started"`). */
