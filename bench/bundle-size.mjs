@@ -1,13 +1,14 @@
 // Bundle size of a first visit: for each page, a fresh browser context (empty cache) loads it in
 // Chromium, waits for the app to start and a second more, and sums the JS and CSS responses it loaded, as gzip -9 of each
 // body (computed here, so it does not depend on how the server compresses) and as transferred bytes
-// (headers + body as sent on the wire), with the CSS and scripts inline in the document. Target: ≤ 125 KB (125,000 bytes) gzip for every first visit.
+// (headers + body as sent on the wire), with the CSS and scripts inline in the document. Targets: ≤ 150 KB (150,000 bytes)
+// gzip for every first visit, ≤ 130 KB for the visitors' first pages (`/` and `/about`).
 //
 // The pages are every route of the route table (src/shared/routes.ts), each as the person it is
 // for: a guarded route as a signed-in learner (`auth`) or administrator (`admin`), the others as a
 // visitor; `$id` is the first level, `$userId` the learner. Then the 404 screen.
 //
-//   node bench/bundle-size.mjs [--pages=/,/login,/about] [--budget=125] [--quiet]
+//   node bench/bundle-size.mjs [--pages=/,/login,/about] [--budget=150] [--front-budget=130] [--quiet]
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -47,8 +48,11 @@ const pages = args.pages
       .split(',')
       .map((pagePath) => ({ path: pagePath, as: 'visitor' }))
   : routesOfTheApp()
-const budgetKb = Number(args.budget ?? 125)
-const budgetBytes = budgetKb * 1000
+const budgetKb = Number(args.budget ?? 150)
+/** The pages most visits start on, with a tighter budget. */
+const frontPages = new Set(['/', '/about'])
+const frontBudgetKb = Number(args['front-budget'] ?? 130)
+const budgetOf = (page) => (frontPages.has(page) ? frontBudgetKb : budgetKb) * 1000
 
 function kindOf(response) {
   const type = (response.headers()['content-type'] ?? '').toLowerCase()
@@ -141,7 +145,7 @@ async function measurePage(browser, userAgent, baseUrl, pagePath, cookies) {
   }
 }
 
-printEnvironment({ chromium: chromePath, budget: `${budgetKb} KB gzip (1 KB = 1000 B)` })
+printEnvironment({ chromium: chromePath, budget: `${budgetKb} KB gzip, ${frontBudgetKb} KB for ${[...frontPages].join(" and ")} (1 KB = 1000 B)` })
 
 const port = await freePort()
 const results = await withServer({ port, env: { APP_URL: `http://127.0.0.1:${port}`, AUTH_RATE_LIMIT_SCALE: '100' } }, async (server) => {
@@ -195,7 +199,7 @@ if (!args.quiet) {
   }
 }
 
-console.log(`First-visit JS + CSS per page (target ≤ ${budgetKb} KB gzip):`)
+console.log(`First-visit JS + CSS per page (target ≤ ${budgetKb} KB gzip, ${[...frontPages].join(' and ')} ≤ ${frontBudgetKb} KB):`)
 printTable(
   results.map((r) => ({
     page: r.page,
@@ -206,7 +210,8 @@ printTable(
     gzip: kb(r.gzip),
     raw: kb(r.raw),
     transferred: kb(r.transferred),
-    verdict: verdict(r.gzip <= budgetBytes, { timed: false }),
+    budget: budgetOf(r.page) / 1000,
+    verdict: verdict(r.gzip <= budgetOf(r.page), { timed: false }),
   })),
   [
     { key: 'page', label: 'page', align: 'left' },
@@ -217,20 +222,22 @@ printTable(
     { key: 'gzip', label: 'total gzip KB', align: 'right' },
     { key: 'raw', label: 'raw KB', align: 'right' },
     { key: 'transferred', label: 'transferred KB', align: 'right' },
-    { key: 'verdict', label: `≤ ${budgetKb} KB`, align: 'left' },
+    { key: 'budget', label: 'budget KB', align: 'right' },
+    { key: 'verdict', label: '≤ budget', align: 'left' },
   ],
 )
 
-const over = results.filter((r) => r.gzip > budgetBytes)
+const over = results.filter((r) => r.gzip > budgetOf(r.page))
 const heaviest = results.reduce((a, b) => (b.gzip > a.gzip ? b : a))
 console.log(
   over.length === 0
-    ? `\nPASS: every first visit ≤ ${budgetKb} KB gzip of JS + CSS (heaviest: ${heaviest.page}, ${kb(heaviest.gzip)} KB)`
-    : `\nMISS: ${over.length} of ${results.length} first visits over ${budgetKb} KB gzip: ${over.map((r) => `${r.page} ${kb(r.gzip)} KB`).join(', ')}`,
+    ? `\nPASS: every first visit within its budget of JS + CSS gzip (heaviest: ${heaviest.page}, ${kb(heaviest.gzip)} KB)`
+    : `\nMISS: ${over.length} of ${results.length} first visits over their budget: ${over.map((r) => `${r.page} ${kb(r.gzip)} KB (≤ ${budgetOf(r.page) / 1000})`).join(', ')}`,
 )
 
 printSummary('bundle-size', {
   budgetKb,
+  frontBudgetKb,
   pass: over.length === 0,
   pages: Object.fromEntries(
     results.map((r) => [
@@ -243,7 +250,7 @@ printSummary('bundle-size', {
         gzipBytes: r.gzip,
         rawBytes: r.raw,
         transferredBytes: r.transferred,
-        pass: r.gzip <= budgetBytes,
+        pass: r.gzip <= budgetOf(r.page),
       },
     ]),
   ),

@@ -5,7 +5,13 @@
 // ≥ 99 on mobile and 100 on desktop, mobile first contentful paint ≤ 1.2 s, no layout shift,
 // accessibility 100.
 //
-//   node bench/lighthouse.mjs [--pages=/,/about,/login,/register,/dashboard] [--runs=3] [--form-factors=mobile,desktop] [--out=DIR]
+//   node bench/lighthouse.mjs [--pages=/,/about,/login,/register,/dashboard] [--runs=3] [--form-factors=mobile,desktop] [--out=DIR] [--reference=DIR]
+//
+// --reference=DIR measures another build too, in the same run: DIR is laid out as dist/ (e.g.
+// `git worktree add /tmp/ref <commit> && cd /tmp/ref && npm ci && npm run build`, then
+// --reference=/tmp/ref/dist). Its server runs beside this one's and the runs take turns (this
+// build's run i, then the reference's run i), so that both are measured on the same machine in the
+// same minutes; a table then compares each page's performance and TBT with the reference's.
 //
 // --runs=N (default 3) runs Lighthouse N times per page and form factor (a fresh Chrome each time)
 // and reports each figure as the median of the runs' (the score, FCP, LCP, TBT, CLS, Speed Index,
@@ -52,6 +58,7 @@ const pages = args.pages ? String(args.pages).split(',') : ['/', '/about', '/log
 const runs = Math.max(1, Number(args.runs ?? 3))
 const formFactors = args['form-factors'] ? String(args['form-factors']).split(',') : ['mobile', 'desktop']
 const outDir = args.out ? path.resolve(String(args.out)) : undefined
+const referenceDist = args.reference ? path.resolve(String(args.reference)) : undefined
 const configs = { mobile: undefined, desktop: desktopConfig }
 const targets = { performance: { mobile: 99, desktop: 100 }, mobileFcpMs: 1200, cls: 0, accessibility: 100 }
 
@@ -109,51 +116,69 @@ function medianRun(lhrs) {
 
 printEnvironment({ chromium: chromePath, runs })
 
-const rows = await withServer({}, async (server) => {
-  console.log(`server: ${server.url}\n`)
+/** `fn` with this build's server, and the reference's (else null) when --reference is given. */
+const withServers = (fn) =>
+  withServer({}, (server) =>
+    referenceDist ? withServer({ dist: referenceDist }, (reference) => fn(server, reference)) : fn(server, null),
+  )
+
+const rows = await withServers(async (server, reference) => {
+  console.log(`server: ${server.url}${reference ? `, reference (${referenceDist}): ${reference.url}` : ''}\n`)
   if (outDir) await mkdir(outDir, { recursive: true })
+  const builds = [
+    { build: 'this', server },
+    ...(reference ? [{ build: 'reference', server: reference }] : []),
+  ]
   const measured = []
   for (const formFactor of formFactors) {
     for (const page of pages) {
-      const lhrs = []
-      for (let i = 0; i < runs; i++) lhrs.push(await runOnce(server, server.url + page, formFactor))
-      const lhr = medianRun(lhrs)
-      // Each target is judged on its own median over the runs (issue 18: "median of 3 quiet runs").
-      const medianOf = (values, digits) => round(median(values), digits)
-      const metricRuns = (id) => lhrs.map((one) => metric(one, id))
-      const performanceRuns = lhrs.map((one) => score(one, 'performance'))
-      const fcpRuns = metricRuns('first-contentful-paint')
-      const row = {
-        formFactor,
-        page,
-        performance: medianOf(performanceRuns, 0),
-        accessibility: medianOf(lhrs.map((one) => score(one, 'accessibility')), 0),
-        fcpMs: medianOf(fcpRuns, 0),
-        lcpMs: medianOf(metricRuns('largest-contentful-paint'), 0),
-        tbtMs: medianOf(metricRuns('total-blocking-time'), 0),
-        cls: medianOf(metricRuns('cumulative-layout-shift'), 3),
-        speedIndexMs: medianOf(metricRuns('speed-index'), 0),
-        performanceRuns,
-        fcpRunsMs: fcpRuns.map((ms) => round(ms, 0)),
-        failedA11y: Object.values(lhr.audits)
-          .filter((audit) => lhr.categories.accessibility.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0))
-          .filter((audit) => audit.score !== null && audit.score < 1)
-          .map((audit) => audit.id),
-        warnings: lhr.runWarnings ?? [],
+      const lhrsOf = new Map(builds.map(({ build }) => [build, []]))
+      for (let i = 0; i < runs; i++) {
+        for (const { build, server: one } of builds) lhrsOf.get(build).push(await runOnce(one, one.url + page, formFactor))
       }
-      measured.push(row)
-      const name = `${formFactor}${page === '/' ? '-home' : page.replaceAll('/', '-')}`
-      if (outDir) {
-        await writeFile(path.join(outDir, `${name}.json`), JSON.stringify(lhr))
-        await writeFile(path.join(outDir, `${name}.html`), generateReport(lhr, 'html'))
-      }
-      console.log(
-        `${formFactor.padEnd(7)} ${page.padEnd(8)} performance ${row.performance}${runs > 1 ? ` (runs: ${row.performanceRuns.join(', ')})` : ''}, FCP ${row.fcpMs} ms${runs > 1 ? ` (runs: ${row.fcpRunsMs.join(', ')})` : ''}, accessibility ${row.accessibility}`,
-      )
+      for (const { build } of builds) measured.push(await summarize(lhrsOf.get(build), { build, formFactor, page }))
     }
   }
   return measured
 })
+
+/** One row of the table: each figure the median of its runs', with every run's score and FCP. */
+async function summarize(lhrs, { build, formFactor, page }) {
+  const lhr = medianRun(lhrs)
+  // Each target is judged on its own median over the runs, not on the median run's figures.
+  const medianOf = (values, digits) => round(median(values), digits)
+  const metricRuns = (id) => lhrs.map((one) => metric(one, id))
+  const performanceRuns = lhrs.map((one) => score(one, 'performance'))
+  const fcpRuns = metricRuns('first-contentful-paint')
+  const row = {
+    build,
+    formFactor,
+    page,
+    performance: medianOf(performanceRuns, 0),
+    accessibility: medianOf(lhrs.map((one) => score(one, 'accessibility')), 0),
+    fcpMs: medianOf(fcpRuns, 0),
+    lcpMs: medianOf(metricRuns('largest-contentful-paint'), 0),
+    tbtMs: medianOf(metricRuns('total-blocking-time'), 0),
+    cls: medianOf(metricRuns('cumulative-layout-shift'), 3),
+    speedIndexMs: medianOf(metricRuns('speed-index'), 0),
+    performanceRuns,
+    fcpRunsMs: fcpRuns.map((ms) => round(ms, 0)),
+    failedA11y: Object.values(lhr.audits)
+      .filter((audit) => lhr.categories.accessibility.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0))
+      .filter((audit) => audit.score !== null && audit.score < 1)
+      .map((audit) => audit.id),
+    warnings: lhr.runWarnings ?? [],
+  }
+  const name = `${build === 'this' ? '' : `${build}-`}${formFactor}${page === '/' ? '-home' : page.replaceAll('/', '-')}`
+  if (outDir) {
+    await writeFile(path.join(outDir, `${name}.json`), JSON.stringify(lhr))
+    await writeFile(path.join(outDir, `${name}.html`), generateReport(lhr, 'html'))
+  }
+  console.log(
+    `${referenceDist ? `${build.padEnd(9)} ` : ''}${formFactor.padEnd(7)} ${page.padEnd(8)} performance ${row.performance}${runs > 1 ? ` (runs: ${row.performanceRuns.join(', ')})` : ''}, FCP ${row.fcpMs} ms${runs > 1 ? ` (runs: ${row.fcpRunsMs.join(', ')})` : ''}, accessibility ${row.accessibility}`,
+  )
+  return row
+}
 
 /** Each row's checks: performance (per form factor), FCP (mobile), CLS and accessibility. */
 const checksOf = (r) => ({
@@ -177,6 +202,7 @@ printTable(
     }
   }),
   [
+    ...(referenceDist ? [{ key: 'build', label: 'build', align: 'left' }] : []),
     { key: 'formFactor', label: 'form factor', align: 'left' },
     { key: 'page', label: 'page', align: 'left' },
     { key: 'performance', label: 'perf', align: 'right' },
@@ -198,18 +224,58 @@ for (const r of rows) {
   for (const warning of r.warnings) console.log(`warning on ${r.formFactor} ${r.page}: ${warning}`)
 }
 
+/** This build against the reference: performance not lower, TBT not longer, page by page. */
+const compared = rows
+  .filter((r) => r.build === 'this')
+  .flatMap((r) => {
+    const ref = rows.find((other) => other.build === 'reference' && other.formFactor === r.formFactor && other.page === r.page)
+    return ref
+      ? [
+          {
+            formFactor: r.formFactor,
+            page: r.page,
+            performance: `${r.performance} vs ${ref.performance}`,
+            performanceVerdict: verdict(r.performance >= ref.performance),
+            tbt: `${r.tbtMs} vs ${ref.tbtMs}`,
+            tbtVerdict: verdict(r.tbtMs <= ref.tbtMs),
+            fcp: `${r.fcpMs} vs ${ref.fcpMs}`,
+            ok: r.performance >= ref.performance && r.tbtMs <= ref.tbtMs,
+          },
+        ]
+      : []
+  })
+if (compared.length > 0) {
+  console.log('\nThis build against the reference (medians):')
+  printTable(compared, [
+    { key: 'formFactor', label: 'form factor', align: 'left' },
+    { key: 'page', label: 'page', align: 'left' },
+    { key: 'performance', label: 'perf (this vs ref)', align: 'right' },
+    { key: 'performanceVerdict', label: '≥ ref', align: 'left' },
+    { key: 'tbt', label: 'TBT ms (this vs ref)', align: 'right' },
+    { key: 'tbtVerdict', label: '≤ ref', align: 'left' },
+    { key: 'fcp', label: 'FCP ms (this vs ref)', align: 'right' },
+  ])
+}
+
+// The targets are this build's; the reference is only compared with.
+const own = rows.filter((r) => r.build === 'this')
 const pass = Object.fromEntries(
-  ['performance', 'fcp', 'cls', 'accessibility'].map((key) => [key, rows.every((r) => checksOf(r)[key])]),
+  ['performance', 'fcp', 'cls', 'accessibility'].map((key) => [key, own.every((r) => checksOf(r)[key])]),
 )
-const listed = (pick) => rows.map((r) => `${r.formFactor} ${r.page} ${pick(r)}`).join(', ') || 'not run'
+if (compared.length > 0) pass.againstReference = compared.every((c) => c.ok)
+const listed = (pick) => own.map((r) => `${r.formFactor} ${r.page} ${pick(r)}`).join(', ') || 'not run'
 console.log(`\n${verdict(pass.performance)}: performance ≥ ${targets.performance.mobile} on mobile, ${targets.performance.desktop} on desktop (${listed((r) => r.performance)})`)
 console.log(`${verdict(pass.fcp)}: mobile FCP ≤ ${targets.mobileFcpMs} ms (${listed((r) => r.fcpMs)})`)
 console.log(`${verdict(pass.cls)}: CLS ${targets.cls} (${listed((r) => r.cls)})`)
 console.log(`${verdict(pass.accessibility, { timed: false })}: accessibility ${targets.accessibility} (${listed((r) => r.accessibility)})`)
+if (compared.length > 0) {
+  console.log(`${verdict(pass.againstReference)}: performance ≥ and TBT ≤ the reference's on every page (${compared.filter((c) => !c.ok).map((c) => `not on ${c.formFactor} ${c.page}`).join(', ') || 'on all'})`)
+}
 printBusyNote()
 
 printSummary('lighthouse', {
   runs,
+  ...(referenceDist ? { reference: referenceDist } : {}),
   targets,
   pass,
   results: rows.map(({ warnings: _warnings, ...r }) => r),

@@ -118,10 +118,15 @@ export async function removeDir(dir) {
  * waiting for it. With neither `dataDir` nor `databaseUrl`, a fresh empty DATA_DIR is made and
  * removed on stop. `entry` runs another script instead of the app (a reference server answering
  * GET /api/ready, same environment). `nodeArgs` go to node before the entry (`--import <probe>`,
- * `--expose-gc`).
+ * `--expose-gc`). `dist` runs another build (a folder laid out as dist/, e.g. a copy of an earlier
+ * commit's) instead of this one's.
  */
-export async function spawnServer({ dataDir, databaseUrl, env = {}, port, entry = serverEntry, nodeArgs = [] } = {}) {
+export async function spawnServer({ dataDir, databaseUrl, env = {}, port, entry = serverEntry, nodeArgs = [], dist } = {}) {
   requireBuild()
+  if (dist) {
+    entry = path.join(dist, 'server/main.js')
+    if (!existsSync(entry)) throw new Error(`${dist} holds no built server (server/main.js)`)
+  }
   let ownDataDir
   if (!databaseUrl && !dataDir) {
     ownDataDir = await makeTempDir('lingua-bench-data-')
@@ -135,7 +140,7 @@ export async function spawnServer({ dataDir, databaseUrl, env = {}, port, entry 
     env: {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
-      CLIENT_DIR: clientDir,
+      CLIENT_DIR: dist ? path.join(dist, 'client') : clientDir,
       ...(dataDir ? { DATA_DIR: dataDir } : {}),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
