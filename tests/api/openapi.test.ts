@@ -52,6 +52,7 @@ const appEndpoints: Record<string, string[]> = {
   '/api/health': ['get'],
   '/api/ready': ['get'],
   '/api/client-errors': ['post'],
+  '/api/sign-in/provider': ['post'],
   '/config.json': ['get'],
   '/api/demo/server-time': ['get'],
   '/api/events': ['get'],
