@@ -263,6 +263,51 @@ describe.skipIf(!hasPostgres)('sign-in with an OpenID Connect provider', () => {
     expect(await freshUser(client)).toBeNull()
   })
 
+  /** What "Continue with Acme" posts: an HTML form, with the client's cookies. */
+  const postForm = (client: Client, fields: Record<string, string>) =>
+    client.request('POST', '/api/sign-in/provider', undefined, {
+      headers: {
+        Origin: client.origin,
+        'Content-Type': 'application/x-www-form-urlencoded',
+        ...(client.cookies.size > 0 ? { Cookie: client.cookieHeader() } : {}),
+      },
+      body: new URLSearchParams(fields).toString(),
+    })
+
+  it('starts from the HTML form of "Continue with Acme": 303 to the provider with PKCE and state, back to the page asked for', async () => {
+    const client = new Client(server)
+    const started = await postForm(client, { provider: 'oidc', redirect: '/account' })
+    expect(started.status).toBe(303)
+    const authorization = new URL(started.headers.get('location') ?? '')
+    expect(authorization.origin).toBe(new URL(provider.issuer).origin)
+    expect(authorization.searchParams.get('code_challenge_method')).toBe('S256')
+    expect(authorization.searchParams.get('state')).toBeTruthy()
+    expect(authorization.searchParams.get('redirect_uri')).toBe(callback)
+    expect([...client.cookies.keys()].some((name) => name.includes('state'))).toBe(true)
+
+    const back = await signInAtProvider(new CookieJar(), authorization.href, callback, oidcTestUsers.verified)
+    const landed = await client.request('GET', `${back.pathname}${back.search}`)
+    const to = new URL(landed.headers.get('location') ?? '', server.url)
+    expect(errorOf(to)).toBeNull()
+    expect(`${to.pathname}${to.search}`).toBe('/login?redirect=%2Faccount')
+    expect(await freshUser(client)).toMatchObject({ email: oidcTestUsers.verified.email })
+  })
+
+  it('sends the form back to /login with a code when it cannot start, keeping only a path of the app', async () => {
+    const client = new Client(server)
+    const unknown = await postForm(client, { provider: 'nobody', redirect: '/account' })
+    expect(unknown.status).toBe(303)
+    expect(unknown.headers.get('location')).toBe(`${server.url}/login?redirect=%2Faccount&error=provider_not_found`)
+    const elsewhere = await postForm(client, { provider: 'nobody', redirect: 'https://evil.example/' })
+    expect(elsewhere.headers.get('location')).toBe(`${server.url}/login?error=provider_not_found`)
+    // From another site: refused as every cross-site write is, nothing started.
+    const stranger = new Client(server, 'https://evil.example')
+    await expectApiError(await postForm(stranger, { provider: 'oidc' }), 403, 'forbidden')
+    expect(stranger.cookies.size).toBe(0)
+    // Not a form.
+    await expectApiError(await client.request('POST', '/api/sign-in/provider', { provider: 'oidc' }), 415, 'unsupported_media_type')
+  })
+
   it('tells the person when the provider is stopped or too slow, within the bounded wait', async () => {
     const client = new Client(server)
     const back = await signInAtProvider(new CookieJar(), await start(client), callback, oidcTestUsers.verified)

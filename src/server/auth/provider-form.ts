@@ -1,8 +1,9 @@
 import { Hono } from 'hono'
 import { sameOriginPath } from '@/shared/redirect'
 import type { ProviderConfig } from '@/server/config'
-import { readBody } from '@/server/http/body'
+import { isFormType, readBody } from '@/server/http/body'
 import type { AppEnv } from '@/server/http/context'
+import { ApiError, defaultMessages } from '@/server/http/errors'
 import { describe, form } from '@/server/openapi/describe'
 
 /** A form of two short fields: anything longer is no form of the app's. */
@@ -23,6 +24,9 @@ export function providerFormRoutes(options: {
 }) {
   const origin = new URL(options.appUrl).origin
   return new Hono<AppEnv>().post('/', describeProviderForm, async (c) => {
+    if (!isFormType(c.req.header('content-type'))) {
+      throw new ApiError('unsupported_media_type', defaultMessages.unsupported_media_type)
+    }
     const fields = new URLSearchParams(new TextDecoder().decode(await readBody(c.req.raw, MAX_FORM_BYTES)))
     const landing = new URL('/login', origin)
     const redirect = sameOriginPath(fields.get('redirect'), origin)

@@ -12,6 +12,8 @@ const methodsWithBody = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 const jsonType = /^application\/([\w.-]+\+)?json\s*(;|$)/i
 const formType = /^application\/x-www-form-urlencoded\s*(;|$)/i
+/** Whether a body of this type is an HTML form's (`application/x-www-form-urlencoded`). */
+export const isFormType = (contentType: string | undefined) => formType.test(contentType ?? '')
 
 /**
  * The API's input, checked once for every endpoint, better-auth's included: a query string with
@@ -33,7 +35,7 @@ export const apiBodyGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   const request = c.req.raw
   if (!hasBody(request)) return next()
   // The one HTML form the API takes (the provider buttons): its route reads it.
-  if (c.req.path === PROVIDER_FORM_PATH && formType.test(c.req.header('content-type') ?? '')) return next()
+  if (c.req.path === PROVIDER_FORM_PATH && isFormType(c.req.header('content-type'))) return next()
   if (!jsonType.test(c.req.header('content-type') ?? '')) {
     throw new ApiError('unsupported_media_type', defaultMessages.unsupported_media_type)
   }
