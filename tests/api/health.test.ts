@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { startAppServer } from '../helpers/app-server'
 import { databaseTargets } from '../helpers/database'
-import { expectApiError, type ServerProcess, startServer } from '../helpers/server'
+import { expectApiError, type ServerProcess, type TestServer, startServer } from '../helpers/server'
 
 describe.each(databaseTargets())('health and readiness on %s', (target) => {
-  let server: ServerProcess
+  let server: TestServer
   beforeAll(async () => {
-    server = await startServer({ database: target })
+    server = await startAppServer({ database: target })
   })
 
   it('GET /api/health answers that the process is alive', async () => {

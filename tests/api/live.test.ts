@@ -579,7 +579,7 @@ describe.each(databaseTargets())('the live event stream on %s', (target) => {
  * collector's timing, the heap after a full collection by less than one.
  */
 describe.each(databaseTargets())('many live streams on %s', (target) => {
-  let world: AdminWorld
+  let world: AdminWorld<ServerProcess>
   let probeDir: string
   let probeFile: string
 
@@ -589,7 +589,7 @@ describe.each(databaseTargets())('many live streams on %s', (target) => {
     world = await startAdminWorld(target, 'live-many', {
       NODE_OPTIONS: `--expose-gc --import=${path.join(projectRoot, 'bench/soak-probe.mjs')}`,
       SOAK_PROBE_FILE: probeFile,
-    })
+    }, startServer)
   })
   afterAll(async () => {
     await world?.stop()

@@ -3,8 +3,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { SessionUser } from '@/server/http/context'
+import { startAppServer } from '../helpers/app-server'
 import { Client, registerAndVerify } from '../helpers/auth-client'
-import { type ServerProcess, expectApiError, startServer } from '../helpers/server'
+import { type TestServer, expectApiError } from '../helpers/server'
 
 const password = 'correct horse battery'
 const tokenCookie = 'lingua.session_token'
@@ -31,11 +32,11 @@ const encode = (payload: CachePayload) => Buffer.from(JSON.stringify(payload)).t
 // embedded one is enough. The tests run concurrently: each has its own accounts, and the last one
 // waits for a cache cookie to expire (SESSION_CACHE_SECONDS, shortened here from 60 s).
 describe.concurrent('the session memo of the app routes', () => {
-  let server: ServerProcess
+  let server: TestServer
   let dataDir: string
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'lingua-session-memo-'))
-    server = await startServer({
+    server = await startAppServer({
       env: {
         DATA_DIR: dataDir,
         // Several accounts from one address within a minute.

@@ -56,7 +56,7 @@ describe.each(databaseTargets())('graceful shutdown on %s', (target) => {
   })
 
   it('answers every request sent before SIGTERM under keep-alive load, reads and writes, then exits with code 0', async () => {
-    const world = await startAdminWorld(target, `shutdown-load`, { SHUTDOWN_TIMEOUT_MS: '600000' })
+    const world = await startAdminWorld(target, `shutdown-load`, { SHUTDOWN_TIMEOUT_MS: '600000' }, startServer)
     try {
       const { server: loaded, learner } = world
       const cookie = learner.cookieHeader()
