@@ -128,6 +128,8 @@ export default defineConfig({
         // Every email goes to the test mail server, as it would to a real one.
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         MAIL_FROM: 'Lingua <no-reply@lingua.test>',
+        // Journeys that are refused a second email then wait for the window to pass: 15 s, not 60.
+        MAIL_THROTTLE_SECONDS: '15',
         // The journeys create several accounts from one address.
         AUTH_RATE_LIMIT_SCALE: '20',
         // One known administrator: no test depends on which account happens to verify first.

@@ -45,9 +45,10 @@ export async function openInstance(options: {
 
   const redis: Redis | undefined = config.redisUrl ? openRedis(config.redisUrl, logger) : undefined
   // Several instances send at most one email of a kind per address per window between them.
+  const windowMs = config.mailThrottleSeconds * 1000
   const mailThrottle = redis
-    ? createRedisMailThrottle(redis, `${config.redisKeyPrefix}mail-throttle:`)
-    : createMemoryMailThrottle()
+    ? createRedisMailThrottle(redis, `${config.redisKeyPrefix}mail-throttle:`, windowMs)
+    : createMemoryMailThrottle({ windowMs })
   const mailer: Mailer = createMailer({ config, logger, throttle: mailThrottle })
   const auth = await createAuth({ config, database, mailer, mailThrottle, logger, redis })
   // Cached sessions of an account whose role or access just changed, or one of whose sessions
