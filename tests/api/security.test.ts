@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { base32 } from '@better-auth/utils/base32'
 import { createOTP } from '@better-auth/utils/otp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { LanguageLevel } from '@/shared/level-constants'
+import type { LanguageLevel } from '@/shared/levels'
 import { readOutbox } from '@/server/mail/index'
 import { type AdminWorld, password, startAdminWorld } from '../helpers/accounts'
 import { startAppServer } from '../helpers/app-server'
@@ -414,7 +415,7 @@ describe('the log at its most verbose never holds a secret', () => {
       const found = smtp.messages.filter((mail) => mail.envelope.to.includes(to) && subject.test(mail.subject))
       if (found.length >= count) return found[count - 1]!
       if (Date.now() > deadline) throw new Error(`No email ${subject} to ${to}`)
-      await new Promise((resolve) => setTimeout(resolve, 25))
+      await sleep(25)
       return poll()
     }
     return poll()
