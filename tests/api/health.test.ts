@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { startAppServer } from '../helpers/app-server'
 import { databaseTargets } from '../helpers/database'
@@ -41,7 +42,7 @@ describe.runIf(databaseTargets().includes('postgres'))(
         const response = await fetch(`${server.url}/api/ready`)
         if (response.status === status || Date.now() > deadline) return response
         await response.body?.cancel()
-        await new Promise((resolve) => setTimeout(resolve, 100))
+        await sleep(100)
       }
     }
 

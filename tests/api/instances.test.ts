@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { Redis } from 'ioredis'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -30,7 +31,6 @@ const cacheSeconds = 5
 const liveWithinMs = 2000
 const adminEmail = 'admin@example.com'
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** When a session cache cookie stops being believed (its signed `expiresAt`). */
 const cacheCookieExpiry = (value: string) =>

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { SessionUser } from '@/server/http/context'
 import { startAppServer } from '../helpers/app-server'
@@ -183,7 +184,7 @@ describe.concurrent('the session memo of the app routes', () => {
       await vi.waitFor(async () => expect((await me(cookies)).status).toBe(401), { timeout: 2000, interval: 50 })
       expect(await getSession(cookies)).toBeNull()
 
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiresAt - Date.now()) + 1000))
+      await sleep(Math.max(0, expiresAt - Date.now()) + 1000)
       await expectApiError(await send('/api/me', cookies), 401, 'unauthenticated')
       await expectApiError(await send('/api/me/profile', cookies), 401, 'unauthenticated')
       expect(await getSession(cookies)).toBeNull()

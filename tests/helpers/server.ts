@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { expect } from 'vitest'
 import { type ExitResult, freePort, projectRoot, serverEntry, spawnNodeServer, waitReady } from '../../scripts/lib/server.mjs'
 import { createTestDatabase, type DatabaseTarget, type TestDatabase } from './database'
@@ -216,7 +217,7 @@ export async function waitForLog(
         `No matching log line within ${timeoutMs} ms. Output:\n${server.logs.join('\n')}`,
       )
     }
-    await new Promise((resolve) => setTimeout(resolve, 25))
+    await sleep(25)
   }
 }
 
