@@ -118,7 +118,7 @@ const rows = await withServer({}, async (server) => {
       const lhrs = []
       for (let i = 0; i < runs; i++) lhrs.push(await runOnce(server, server.url + page, formFactor))
       const lhr = medianRun(lhrs)
-      // Each target is judged on its own median over the runs (issue 18: "median of 3 quiet runs").
+      // Each target is judged on its own median over the runs (of 3 runs on a quiet machine).
       const medianOf = (values, digits) => round(median(values), digits)
       const metricRuns = (id) => lhrs.map((one) => metric(one, id))
       const performanceRuns = lhrs.map((one) => score(one, 'performance'))

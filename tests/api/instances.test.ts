@@ -25,7 +25,7 @@ const cacheCookie = 'lingua.session_data'
 const cacheSeconds = 5
 /**
  * How soon a change on one instance holds on the other: the event crosses through PostgreSQL after
- * the commit, well within the 2 s in which a revoked session must leave every tab (PRODUCT §9),
+ * the commit, well within the 2 s in which a revoked session must leave every tab (docs/product.md §5),
  * long before the cache cookie would have expired.
  */
 const liveWithinMs = 2000
