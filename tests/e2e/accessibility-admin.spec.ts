@@ -11,10 +11,10 @@ import {
   prefer,
   quiet,
   settled,
-} from './a11y'
-import { userMenuButton } from './accounts'
-import { adminName, adminStatePath, levelsApi } from './admin'
-import { expect, failedResource, open, test, visitorPages } from './fixtures'
+} from './helpers/a11y'
+import { userMenuButton } from './helpers/accounts'
+import { adminName, adminStatePath, levelsApi } from './helpers/admin'
+import { expect, failedResource, open, test, visitorPages } from './helpers/fixtures'
 
 // The administrator's side of accessibility.spec.ts (the `admin` project runs it with the signed-in
 // administrator): axe on every route of docs/product.md §3 as an admin, in both colour modes and both

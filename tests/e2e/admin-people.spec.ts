@@ -1,9 +1,9 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
 import ru from '@/client/locales/ru'
-import { ViolationReport, colourModes, expectHeadingFocused, interfaceLanguages, prefer, settled, tabTo } from './a11y'
-import { confirmPath, password, subjects, waitForMail } from './accounts'
-import { type OwnServer, startOwnServer } from './admin'
-import { expect, expectErrorScreen, mainHeading, test } from './fixtures'
+import { ViolationReport, colourModes, expectHeadingFocused, interfaceLanguages, prefer, settled, tabTo } from './helpers/a11y'
+import { confirmPath, password, subjects, waitForMail } from './helpers/accounts'
+import { type OwnServer, startOwnServer } from './helpers/admin'
+import { expect, expectErrorScreen, mainHeading, test } from './helpers/fixtures'
 
 // The people table (`/admin/users`) and finding people in the command palette, as an administrator.
 // On a server of its own: its first confirmed account is the administrator, and the table's counts,

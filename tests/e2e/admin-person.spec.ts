@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test'
 import ru from '@/client/locales/ru'
 import { desktopUserAgent } from '../../playwright.config'
-import { ViolationReport, animationsDone, colourModes, interfaceLanguages, prefer, settled } from './a11y'
+import { ViolationReport, animationsDone, colourModes, interfaceLanguages, prefer, settled } from './helpers/a11y'
 import {
   codeIn,
   confirmPath,
@@ -12,10 +12,10 @@ import {
   uniqueEmail,
   userMenuButton,
   waitForMail,
-} from './accounts'
-import { adminStatePath } from './admin'
-import { expect, expectErrorScreen, failedResource, mainHeading, open, test, toasts } from './fixtures'
-import { VirtualAuthenticator, withoutPasskeyAutofill } from './webauthn'
+} from './helpers/accounts'
+import { adminStatePath } from './helpers/admin'
+import { expect, expectErrorScreen, failedResource, mainHeading, open, test, toasts } from './helpers/fixtures'
+import { VirtualAuthenticator, withoutPasskeyAutofill } from './helpers/webauthn'
 
 // One person's page in the admin area (/admin/users/{id}): each action through its confirmation,
 // seen from the person's own browser (a context of its own, signed in as them), in their mailbox
