@@ -65,7 +65,7 @@ function memoryRateLimitStorage(): RateLimitStorage {
 }
 
 /** better-auth's rate limits, counted in Redis when there is one (shared by every instance). */
-export function authRateLimit(config: Config, withRedis: boolean) {
+export function authRateLimit(config: Config, withRedis: boolean): NonNullable<BetterAuthOptions['rateLimit']> {
   return {
     // In every environment, not only in production.
     enabled: true,
@@ -78,5 +78,5 @@ export function authRateLimit(config: Config, withRedis: boolean) {
         { window: 60, max: Math.ceil(max * config.authRateLimitScale) },
       ]),
     ),
-  } satisfies BetterAuthOptions['rateLimit']
+  }
 }
