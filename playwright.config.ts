@@ -12,12 +12,12 @@ import { chromeFlags, chromePath } from './scripts/chromium.mjs'
 const port = Number(process.env.E2E_PORT ?? 4173)
 /** `localhost`, not 127.0.0.1: WebAuthn refuses an IP address as the passkeys' relying party. */
 const baseURL = `http://localhost:${port}`
-/** The test mail server (tests/e2e/mailbox.ts): SMTP for the app, HTTP for the tests. */
+/** The test mail server (tests/e2e/helpers/mailbox.ts): SMTP for the app, HTTP for the tests. */
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 4025)
 const mailboxURL = `http://127.0.0.1:${process.env.E2E_MAILBOX_PORT ?? 4026}`
 /**
- * The OpenID provider people sign in with ("Continue with Acme"): tests/e2e/oidc-provider.ts, its
- * control server for the tests (tests/e2e/oidc.ts). Started before the app, which reads its
+ * The OpenID provider people sign in with ("Continue with Acme"): tests/e2e/helpers/oidc-provider.ts, its
+ * control server for the tests (tests/e2e/helpers/oidc.ts). Started before the app, which reads its
  * discovery document at start.
  */
 const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 4027)
@@ -88,7 +88,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'npx tsx tests/e2e/mailbox.ts',
+      command: 'npx tsx tests/e2e/helpers/mailbox.ts',
       url: `${mailboxURL}/health`,
       reuseExistingServer: false,
       timeout: 30_000,
@@ -97,7 +97,7 @@ export default defineConfig({
       env: { E2E_SMTP_PORT: String(smtpPort), E2E_MAILBOX_PORT: new URL(mailboxURL).port },
     },
     {
-      command: 'npx tsx tests/e2e/oidc-provider.ts',
+      command: 'npx tsx tests/e2e/helpers/oidc-provider.ts',
       url: `${process.env.E2E_OIDC_CONTROL_URL}/health`,
       reuseExistingServer: false,
       timeout: 30_000,
@@ -128,6 +128,8 @@ export default defineConfig({
         // Every email goes to the test mail server, as it would to a real one.
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         MAIL_FROM: 'Lingua <no-reply@lingua.test>',
+        // Journeys that are refused a second email then wait for the window to pass: 15 s, not 60.
+        MAIL_THROTTLE_SECONDS: '15',
         // The journeys create several accounts from one address.
         AUTH_RATE_LIMIT_SCALE: '20',
         // One known administrator: no test depends on which account happens to verify first.

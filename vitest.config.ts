@@ -16,7 +16,7 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/helpers/api-global-setup.ts'],
           setupFiles: ['tests/helpers/api-setup.ts'],
-          // Each file starts its own server processes; two cores.
+          // Each file starts its own servers (most in its own process); two cores.
           fileParallelism: true,
           maxWorkers: 2,
           testTimeout: 60_000,

@@ -1,4 +1,4 @@
-// The administrators' reads at a million accounts (issue 15, "Scale, measured"), on PostgreSQL:
+// The administrators' reads at a million accounts (the scale the admin area must hold), on PostgreSQL:
 //   1. a fresh database of TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
 //      migrated by the built server, which then runs on it (APP_URL its own address, ADMIN_EMAILS
 //      the bench's administrator, who signs up and opens the emailed link);

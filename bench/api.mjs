@@ -18,7 +18,7 @@
 //
 // --cpu-prof runs the app under `node --cpu-prof`, measures the uncached list only, and prints where
 // the app's CPU time went (self time by package or file, then by function). --log-requests runs the
-// app with LOG_REQUESTS=true (a request line per answer, as every answer was logged before issue 18).
+// app with LOG_REQUESTS=true (a request line per answer, as every answer was logged before the request log became opt-in).
 //
 // PostgreSQL only: the baseline needs a database a second process can open (PGlite takes one).
 import path from 'node:path'

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutRouteImport } from './routes/about'
 import { Route as AccountRouteImport } from './routes/account'
+import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as ConfirmRouteImport } from './routes/confirm'
 import { Route as CreateRouteImport } from './routes/create'
 import { Route as DashboardRouteImport } from './routes/dashboard'
@@ -42,6 +43,11 @@ const AboutRoute = AboutRouteImport.update({
 const AccountRoute = AccountRouteImport.update({
   id: '/account',
   path: '/account',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRouteRoute = AdminRouteRouteImport.update({
+  id: '/admin',
+  path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ConfirmRoute = ConfirmRouteImport.update({
@@ -90,45 +96,46 @@ const SharedStateHomeRoute = SharedStateHomeRouteImport.update({
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
-  id: '/admin/',
-  path: '/admin/',
-  getParentRoute: () => rootRouteImport,
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminRecentChangesRoute = AdminRecentChangesRouteImport.update({
-  id: '/admin/recent-changes',
-  path: '/admin/recent-changes',
-  getParentRoute: () => rootRouteImport,
+  id: '/recent-changes',
+  path: '/recent-changes',
+  getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminLanguageLevelsIndexRoute =
   AdminLanguageLevelsIndexRouteImport.update({
-    id: '/admin/language-levels/',
-    path: '/admin/language-levels/',
-    getParentRoute: () => rootRouteImport,
+    id: '/language-levels/',
+    path: '/language-levels/',
+    getParentRoute: () => AdminRouteRoute,
   } as any)
 const AdminLanguageLevelsIdRoute = AdminLanguageLevelsIdRouteImport.update({
-  id: '/admin/language-levels/$id',
-  path: '/admin/language-levels/$id',
-  getParentRoute: () => rootRouteImport,
+  id: '/language-levels/$id',
+  path: '/language-levels/$id',
+  getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminLanguageLevelsCreateRoute =
   AdminLanguageLevelsCreateRouteImport.update({
-    id: '/admin/language-levels/create',
-    path: '/admin/language-levels/create',
-    getParentRoute: () => rootRouteImport,
+    id: '/language-levels/create',
+    path: '/language-levels/create',
+    getParentRoute: () => AdminRouteRoute,
   } as any)
 const AdminUsersIndexRoute = AdminUsersIndexRouteImport.update({
-  id: '/admin/users/',
-  path: '/admin/users/',
-  getParentRoute: () => rootRouteImport,
+  id: '/users/',
+  path: '/users/',
+  getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminUsersUserIdRoute = AdminUsersUserIdRouteImport.update({
-  id: '/admin/users/$userId',
-  path: '/admin/users/$userId',
-  getParentRoute: () => rootRouteImport,
+  id: '/users/$userId',
+  path: '/users/$userId',
+  getParentRoute: () => AdminRouteRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteRouteWithChildren
   '/about': typeof AboutRoute
   '/account': typeof AccountRoute
   '/confirm': typeof ConfirmRoute
@@ -172,6 +179,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/admin': typeof AdminRouteRouteWithChildren
   '/about': typeof AboutRoute
   '/account': typeof AccountRoute
   '/confirm': typeof ConfirmRoute
@@ -195,6 +203,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/admin'
     | '/about'
     | '/account'
     | '/confirm'
@@ -237,6 +246,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/admin'
     | '/about'
     | '/account'
     | '/confirm'
@@ -259,6 +269,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AdminRouteRoute: typeof AdminRouteRouteWithChildren
   AboutRoute: typeof AboutRoute
   AccountRoute: typeof AccountRoute
   ConfirmRoute: typeof ConfirmRoute
@@ -270,13 +281,6 @@ export interface RootRouteChildren {
   RegisterRoute: typeof RegisterRoute
   SharedStateAboutRoute: typeof SharedStateAboutRoute
   SharedStateHomeRoute: typeof SharedStateHomeRoute
-  AdminRecentChangesRoute: typeof AdminRecentChangesRoute
-  AdminIndexRoute: typeof AdminIndexRoute
-  AdminLanguageLevelsIdRoute: typeof AdminLanguageLevelsIdRoute
-  AdminLanguageLevelsCreateRoute: typeof AdminLanguageLevelsCreateRoute
-  AdminUsersUserIdRoute: typeof AdminUsersUserIdRoute
-  AdminLanguageLevelsIndexRoute: typeof AdminLanguageLevelsIndexRoute
-  AdminUsersIndexRoute: typeof AdminUsersIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -300,6 +304,13 @@ declare module '@tanstack/react-router' {
       path: '/account'
       fullPath: '/account'
       preLoaderRoute: typeof AccountRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/confirm': {
@@ -367,58 +378,83 @@ declare module '@tanstack/react-router' {
     }
     '/admin/': {
       id: '/admin/'
-      path: '/admin'
+      path: '/'
       fullPath: '/admin/'
       preLoaderRoute: typeof AdminIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AdminRouteRoute
     }
     '/admin/recent-changes': {
       id: '/admin/recent-changes'
-      path: '/admin/recent-changes'
+      path: '/recent-changes'
       fullPath: '/admin/recent-changes'
       preLoaderRoute: typeof AdminRecentChangesRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AdminRouteRoute
     }
     '/admin/language-levels/': {
       id: '/admin/language-levels/'
-      path: '/admin/language-levels'
+      path: '/language-levels'
       fullPath: '/admin/language-levels/'
       preLoaderRoute: typeof AdminLanguageLevelsIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AdminRouteRoute
     }
     '/admin/language-levels/$id': {
       id: '/admin/language-levels/$id'
-      path: '/admin/language-levels/$id'
+      path: '/language-levels/$id'
       fullPath: '/admin/language-levels/$id'
       preLoaderRoute: typeof AdminLanguageLevelsIdRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AdminRouteRoute
     }
     '/admin/language-levels/create': {
       id: '/admin/language-levels/create'
-      path: '/admin/language-levels/create'
+      path: '/language-levels/create'
       fullPath: '/admin/language-levels/create'
       preLoaderRoute: typeof AdminLanguageLevelsCreateRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AdminRouteRoute
     }
     '/admin/users/': {
       id: '/admin/users/'
-      path: '/admin/users'
+      path: '/users'
       fullPath: '/admin/users/'
       preLoaderRoute: typeof AdminUsersIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AdminRouteRoute
     }
     '/admin/users/$userId': {
       id: '/admin/users/$userId'
-      path: '/admin/users/$userId'
+      path: '/users/$userId'
       fullPath: '/admin/users/$userId'
       preLoaderRoute: typeof AdminUsersUserIdRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AdminRouteRoute
     }
   }
 }
 
+interface AdminRouteRouteChildren {
+  AdminRecentChangesRoute: typeof AdminRecentChangesRoute
+  AdminIndexRoute: typeof AdminIndexRoute
+  AdminLanguageLevelsIdRoute: typeof AdminLanguageLevelsIdRoute
+  AdminLanguageLevelsCreateRoute: typeof AdminLanguageLevelsCreateRoute
+  AdminUsersUserIdRoute: typeof AdminUsersUserIdRoute
+  AdminLanguageLevelsIndexRoute: typeof AdminLanguageLevelsIndexRoute
+  AdminUsersIndexRoute: typeof AdminUsersIndexRoute
+}
+
+const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminRecentChangesRoute: AdminRecentChangesRoute,
+  AdminIndexRoute: AdminIndexRoute,
+  AdminLanguageLevelsIdRoute: AdminLanguageLevelsIdRoute,
+  AdminLanguageLevelsCreateRoute: AdminLanguageLevelsCreateRoute,
+  AdminUsersUserIdRoute: AdminUsersUserIdRoute,
+  AdminLanguageLevelsIndexRoute: AdminLanguageLevelsIndexRoute,
+  AdminUsersIndexRoute: AdminUsersIndexRoute,
+}
+
+const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
+  AdminRouteRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AdminRouteRoute: AdminRouteRouteWithChildren,
   AboutRoute: AboutRoute,
   AccountRoute: AccountRoute,
   ConfirmRoute: ConfirmRoute,
@@ -430,13 +466,6 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterRoute: RegisterRoute,
   SharedStateAboutRoute: SharedStateAboutRoute,
   SharedStateHomeRoute: SharedStateHomeRoute,
-  AdminRecentChangesRoute: AdminRecentChangesRoute,
-  AdminIndexRoute: AdminIndexRoute,
-  AdminLanguageLevelsIdRoute: AdminLanguageLevelsIdRoute,
-  AdminLanguageLevelsCreateRoute: AdminLanguageLevelsCreateRoute,
-  AdminUsersUserIdRoute: AdminUsersUserIdRoute,
-  AdminLanguageLevelsIndexRoute: AdminLanguageLevelsIndexRoute,
-  AdminUsersIndexRoute: AdminUsersIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -69,6 +69,11 @@ const envSchema = z.object({
    * session is refused everywhere. Tests shorten it rather than wait a minute.
    */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(1).max(300).default(60),
+  /**
+   * How long one email of a kind (confirmation, sign-in code, reset…) holds its address: another
+   * is refused until then. Tests shorten it rather than wait a minute.
+   */
+  MAIL_THROTTLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** An OpenID Connect provider (discovery at `{OIDC_ISSUER}/.well-known/openid-configuration`). */
   OIDC_ISSUER: z.preprocess(emptyToUndefined, url(['https', 'http']).optional()),
   OIDC_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().min(1).max(500).optional()),
@@ -138,6 +143,8 @@ export interface Config {
   shutdownDelayMs: number
   /** A revoked session can still be used for at most this long (better-auth's cookie cache). */
   sessionCacheSeconds: number
+  /** How long an email of a kind holds its address (the mail throttle's window). */
+  mailThrottleSeconds: number
   /** Configured sign-in providers, in button order (none: no buttons, endpoints 404). */
   providers: ProviderConfig[]
   /** How long a sign-in waits for a provider before telling the person. */
@@ -200,6 +207,7 @@ export function loadConfig(
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
+    mailThrottleSeconds: e.MAIL_THROTTLE_SECONDS,
     providers: providersOf(e),
     providerTimeoutMs: e.OIDC_TIMEOUT_MS,
     version,

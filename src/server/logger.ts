@@ -96,7 +96,12 @@ function serializeError(error: unknown): unknown {
   return pino.stdSerializers.err(withoutQueryParameters(error) as Error)
 }
 
-export function createLogger(options: { level: string; pretty: boolean }): Logger {
+export function createLogger(options: {
+  level: string
+  pretty: boolean
+  /** Where the JSON lines go instead of stdout (the API tests that run the app in their process keep them). */
+  destination?: pino.DestinationStream
+}): Logger {
   const settings: LoggerOptions = {
     level: options.level,
     base: undefined,
@@ -119,6 +124,7 @@ export function createLogger(options: { level: string; pretty: boolean }): Logge
       : {}),
   }
   if (options.pretty) return pino(settings)
+  if (options.destination) return pino(settings, options.destination)
   // Written without blocking the request: a line per request would otherwise cost a synchronous
   // write() each. Lines written while one write is under way go out together with the next; pino
   // flushes what is left when the process exits (not after a kill -9).

@@ -2,19 +2,10 @@ import { readFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import net from 'node:net'
 import path from 'node:path'
-import { LevelReadCache, sentKey } from './api/levels/cache'
-import { createApp } from './app'
-import { createAuth } from './auth/auth'
-import { Revocations, refreshStoredSessions } from './auth/revocations'
 import { ConfigError, loadConfig } from './config'
-import { openDatabase } from './db/client'
 import { FolderInUseError } from './db/folder-lock'
-import { createNodeServer } from './http/node-server'
+import { openInstance } from './instance'
 import { createLogger, wantsPrettyLogs } from './logger'
-import { createMailer, createMemoryMailThrottle, createRedisMailThrottle } from './mail/index'
-import { openRedis } from './redis'
-import { InstanceEvents, latestEventId, subscribeEvents } from './events/bus'
-import { LiveHub } from './events/hub'
 import { projectRoot } from './paths'
 
 const { version } = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
@@ -42,9 +33,10 @@ async function main() {
   })
   process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'))
 
-  let database
+  let stopping = false
+  let instance
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger })
+    instance = await openInstance({ config, logger, isDraining: () => stopping })
   } catch (error) {
     if (error instanceof FolderInUseError) {
       logger.fatal({ holder: error.holder }, error.message)
@@ -53,49 +45,7 @@ async function main() {
     }
     throw error
   }
-  await database.migrate()
-  logger.info({ database: database.kind }, 'database migrated')
-
-  const redis = config.redisUrl ? openRedis(config.redisUrl, logger) : undefined
-  // Several instances send at most one email of a kind per address per window between them.
-  const mailThrottle = redis
-    ? createRedisMailThrottle(redis, `${config.redisKeyPrefix}mail-throttle:`)
-    : createMemoryMailThrottle()
-  const mailer = createMailer({ config, logger, throttle: mailThrottle })
-  const auth = await createAuth({ config, database, mailer, mailThrottle, logger, redis })
-  // Cached sessions of an account whose role or access just changed, or one of whose sessions
-  // ended, are not trusted, on every instance, for as long as a cache cookie lives (plus a margin
-  // for one issued meanwhile).
-  const revocations = new Revocations((config.sessionCacheSeconds + 5) * 1000)
-  const events = new InstanceEvents()
-  events.lastId = await latestEventId(database.db)
-  events.add({
-    event: (event) => {
-      if (event.type !== 'account' || event.data.reason === 'profile') return
-      revocations.revoke(event.userId)
-      if (!redis || event.data.reason !== 'access') return
-      refreshStoredSessions(auth, database.db, event.userId).catch((error: unknown) =>
-        logger.error({ err: error, userId: event.userId }, 'could not refresh the sessions kept in Redis'),
-      )
-    },
-    lost: () => {},
-    resumed: (missed) => {
-      if (missed) revocations.revokeAll()
-    },
-  })
-  const hub = new LiveHub({ db: database.db, events, logger })
-  const levelCache = new LevelReadCache()
-  const app = createApp({ config, logger, database, auth, redis, mailer, mailThrottle, revocations, events, hub, levelCache, isDraining: () => stopping })
-  const stopListening = await subscribeEvents(database, logger, events)
-  const server = createNodeServer({
-    fetch: app.fetch,
-    hostname: config.host,
-    https: config.appUrl.startsWith('https:'),
-    trustProxy: config.trustProxy,
-    // Not while shutting down: each answer then closes its connection (below), which the app does.
-    answerAgain: (host, target) => (stopping ? undefined : levelCache.sent(sentKey(host, target))),
-    logger,
-  })
+  const { server, hub } = instance
   server.listen(config.port, config.host, () => {
     const address = server.address()
     logger.info(
@@ -118,7 +68,6 @@ async function main() {
     process.exit(1)
   })
 
-  let stopping = false
   /**
    * The answers being made. On shutdown each tells its client that the connection closes after
    * it (`Connection: close`): a keep-alive connection kept busy by its client would otherwise be
@@ -165,10 +114,7 @@ async function main() {
     const finish = async (error?: Error) => {
       if (error) logger.error({ err: error }, 'server close failed')
       try {
-        await mailer.close()
-        await stopListening()
-        await redis?.quit()
-        await database.close()
+        await instance.close()
       } catch (closeError) {
         logger.error({ err: closeError }, 'database close failed')
       }

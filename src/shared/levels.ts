@@ -1,63 +1,47 @@
-import { z } from 'zod/mini'
-import {
-  LEVEL_CODE_MAX,
-  LEVEL_CODE_PATTERN,
-  LEVEL_DESCRIPTION_MAX,
-  LEVEL_NAME_MAX,
-  LEVEL_PAGE_SIZE_DEFAULT,
-  LEVEL_PAGE_SIZE_MAX,
-  LEVEL_QUERY_MAX,
-  levelSorts,
-} from './level-constants'
-import { positiveIntParam, rowNumber } from './query'
-
-export * from './level-constants'
-
-const code = z
-  .string()
-  .check(
-    z.trim(),
-    z.minLength(1),
-    z.maxLength(LEVEL_CODE_MAX),
-    z.regex(LEVEL_CODE_PATTERN),
-    // For the OpenAPI document: example generators cannot read the pattern's \p{…} classes.
-    z.meta({ examples: ['B2'] }),
-  )
-const name = z.string().check(z.trim(), z.minLength(1), z.maxLength(LEVEL_NAME_MAX))
-const description = z.string().check(z.trim(), z.maxLength(LEVEL_DESCRIPTION_MAX))
-
-/** What an administrator sends to create a level (also the level form's values). */
-export const levelInputSchema = z.object({ code, name, description: z._default(description, '') })
-export type LevelInput = z.input<typeof levelInputSchema>
-
 /**
- * A change of some fields, with the `version` the client read: the server refuses it with 409 when
- * the level changed since (no lost update).
+ * Language levels: bounds, sorts and the API's answer types. No zod here, so that the client's
+ * first page can use them without loading the validation library (`levels-schemas.ts` has the schemas).
  */
-export const levelPatchSchema = z.object({
-  code: z.optional(code),
-  name: z.optional(name),
-  description: z.optional(description),
-  version: rowNumber(),
-})
-export type LevelPatch = z.input<typeof levelPatchSchema>
 
-/** The new order of every level, as ids from first to last, each once. */
-export const levelOrderSchema = z.object({
-  ids: z.array(rowNumber()).check(
-    z.maxLength(10_000),
-    z.refine((ids) => new Set(ids).size === ids.length, { message: 'Each level may appear only once.' }),
-    // For the OpenAPI document, which cannot read the refinement.
-    z.meta({ uniqueItems: true }),
-  ),
-})
+/** A language level's fields and their bounds (docs/product.md §4). */
+export const LEVEL_CODE_MAX = 16
+export const LEVEL_NAME_MAX = 100
+export const LEVEL_DESCRIPTION_MAX = 2000
+/** Letters, digits and `+ . _ -` (e.g. `B2`, `C1+`). */
+export const LEVEL_CODE_PATTERN = /^[\p{L}\p{N}+._-]+$/u
 
-/** `GET /api/language-levels` query: search, sort, page (from 1) and page size. */
-export const levelListQuerySchema = z.object({
-  q: z.optional(z.string().check(z.trim(), z.maxLength(LEVEL_QUERY_MAX))),
-  sort: z._default(z.enum(levelSorts), 'position'),
-  page: z._default(positiveIntParam(100_000), 1),
-  pageSize: z._default(positiveIntParam(LEVEL_PAGE_SIZE_MAX), LEVEL_PAGE_SIZE_DEFAULT),
-})
-export type LevelListQuery = z.output<typeof levelListQuerySchema>
+export const LEVEL_PAGE_SIZE_DEFAULT = 20
+export const LEVEL_PAGE_SIZE_MAX = 100
+export const LEVEL_QUERY_MAX = 100
 
+export const levelSortKeys = ['position', 'code', 'name', 'updatedAt'] as const
+/** `code` sorts ascending, `-code` descending. */
+export const levelSorts = levelSortKeys.flatMap((key) => [key, `-${key}`] as const)
+export type LevelSort = (typeof levelSorts)[number]
+
+/** A level as the API answers it (dates as ISO strings). */
+export interface LanguageLevel {
+  id: number
+  code: string
+  name: string
+  description: string
+  position: number
+  version: number
+  createdAt: string
+  updatedAt: string
+  createdBy: string | null
+  updatedBy: string | null
+}
+
+export interface LevelPage {
+  items: LanguageLevel[]
+  /** Levels matching the search, over all pages. */
+  total: number
+  page: number
+  pageSize: number
+}
+
+/** How many learners have a level as their current or target level (said before deleting it). */
+export interface LevelUsage {
+  learners: number
+}

@@ -1,5 +1,5 @@
 import type { ClientConfig } from './client-config'
-import type { LanguageLevel } from './level-constants'
+import type { LanguageLevel } from './levels'
 import type { Language, ThemePreference } from './preferences'
 
 /**

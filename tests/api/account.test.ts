@@ -3,21 +3,22 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readOutbox } from '@/server/mail/index'
+import { startAppServer } from '../helpers/app-server'
 import { Client, freshUser, registerAndVerify } from '../helpers/auth-client'
 import { databaseTargets } from '../helpers/database'
-import { type ServerProcess, expectApiError, startServer } from '../helpers/server'
+import { type TestServer, expectApiError } from '../helpers/server'
 
 const password = 'correct horse battery'
 
 describe.each(databaseTargets())('email change and account deletion on %s', (target) => {
-  let server: ServerProcess
+  let server: TestServer
   let dataDir: string
   const boss = `boss-${target}@example.com`
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'lingua-account-'))
     // Each test registers accounts from one address: more than the 5 sign-ups a minute allowed.
-    server = await startServer({ database: target, env: { DATA_DIR: dataDir, ADMIN_EMAILS: boss, AUTH_RATE_LIMIT_SCALE: '4' } })
+    server = await startAppServer({ database: target, env: { DATA_DIR: dataDir, ADMIN_EMAILS: boss, AUTH_RATE_LIMIT_SCALE: '4' } })
   })
   afterAll(async () => {
     await server.stop()

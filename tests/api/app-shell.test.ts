@@ -3,12 +3,12 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { ClientConfig } from '@/shared/client-config'
+import { startAppServer } from '../helpers/app-server'
 import {
   fixtureAssetPath,
   fixtureIndexHtml,
   projectRoot,
-  type ServerProcess,
-  startServer,
+  type TestServer,
 } from '../helpers/server'
 
 const { version } = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
@@ -16,9 +16,9 @@ const { version } = JSON.parse(readFileSync(path.join(projectRoot, 'package.json
 }
 
 describe('app shell and static files', () => {
-  let server: ServerProcess
+  let server: TestServer
   beforeAll(async () => {
-    server = await startServer()
+    server = await startAppServer()
   })
 
   it.each([
@@ -72,9 +72,9 @@ describe('app shell and static files', () => {
 })
 
 describe('client configuration from the environment', () => {
-  let server: ServerProcess
+  let server: TestServer
   beforeAll(async () => {
-    server = await startServer({ env: { APP_NAME: 'Lingua Test' } })
+    server = await startAppServer({ env: { APP_NAME: 'Lingua Test' } })
   })
 
   it('takes the application name of /config.json from APP_NAME', async () => {
@@ -89,10 +89,10 @@ const builtClient = path.join(projectRoot, 'dist/client')
 describe.runIf(existsSync(path.join(builtClient, 'index.html')))(
   'the built client (dist/client)',
   () => {
-    let server: ServerProcess
+    let server: TestServer
     let html: string
     beforeAll(async () => {
-      server = await startServer({ clientDir: builtClient })
+      server = await startAppServer({ clientDir: builtClient })
       html = readFileSync(path.join(builtClient, 'index.html'), 'utf8')
     })
 

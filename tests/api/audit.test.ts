@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditEntry, AuditPage } from '@/shared/audit-log'
 import type { LanguageLevel } from '@/shared/levels'
 import { type AdminWorld, password, startAdminWorld } from '../helpers/accounts'
+import { startAppServer } from '../helpers/app-server'
 import { Client } from '../helpers/auth-client'
 import { cli } from '../helpers/cli'
 import { databaseTargets } from '../helpers/database'
 import { allLevels, createLevel } from '../helpers/levels'
-import { expectApiError, expectJson, startServer } from '../helpers/server'
+import { expectApiError, expectJson } from '../helpers/server'
 
 describe.each(databaseTargets())('the audit log on %s', (target) => {
   let world: AdminWorld
@@ -152,7 +153,7 @@ describe.each(databaseTargets())('the audit log on %s', (target) => {
      */
     const whileServing = async <T>(account: 'admin' | 'learner', use: (client: Client) => Promise<T>) => {
       if (!pglite) return use(world[account])
-      const server = await startServer({ env: { DATA_DIR: world.dataDir } })
+      const server = await startAppServer({ env: { DATA_DIR: world.dataDir } })
       try {
         const client = new Client(server)
         const signIn = { email: account === 'admin' ? world.adminEmail : email, password }

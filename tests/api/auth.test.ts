@@ -3,19 +3,20 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readOutbox } from '@/server/mail/index'
+import { startAppServer } from '../helpers/app-server'
 import { Client, freshUser, registerAndVerify, verificationLink } from '../helpers/auth-client'
 import { databaseTargets } from '../helpers/database'
-import { type ServerProcess, expectApiError, startServer } from '../helpers/server'
+import { type TestServer, expectApiError } from '../helpers/server'
 
 const password = 'correct horse battery'
 
 describe.each(databaseTargets())('accounts with email and password on %s', (target) => {
-  let server: ServerProcess
+  let server: TestServer
   let dataDir: string
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'lingua-auth-'))
-    server = await startServer({ database: target, env: { DATA_DIR: dataDir, AUTH_RATE_LIMIT_SCALE: '100' } })
+    server = await startAppServer({ database: target, env: { DATA_DIR: dataDir, AUTH_RATE_LIMIT_SCALE: '100' } })
   })
   afterAll(async () => {
     await server.stop()

@@ -4,7 +4,8 @@ import pino from 'pino'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { AppEnv } from '@/server/http/context'
 import { handleError } from '@/server/http/errors'
-import { expectApiError, openUpload, type ServerProcess, startServer } from '../helpers/server'
+import { startAppServer } from '../helpers/app-server'
+import { expectApiError, openUpload, type TestServer } from '../helpers/server'
 
 const MAX_BODY_BYTES = 64 * 1024
 
@@ -22,9 +23,9 @@ function jsonOfSize(size: number): string {
 }
 
 describe('API errors over HTTP', () => {
-  let server: ServerProcess
+  let server: TestServer
   beforeAll(async () => {
-    server = await startServer()
+    server = await startAppServer()
   })
 
   const post = (path: string, body: string, contentType = 'application/json') =>
@@ -138,9 +139,9 @@ describe('API errors over HTTP', () => {
 })
 
 describe('requests refused before the app, by the HTTP server', () => {
-  let server: ServerProcess
+  let server: TestServer
   beforeAll(async () => {
-    server = await startServer()
+    server = await startAppServer()
   })
 
   /**

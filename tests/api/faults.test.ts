@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { Redis } from 'ioredis'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -27,7 +28,6 @@ interface Call {
   body: string
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Calls to the API, timed, with what was answered; never throws. */
 async function timedCall(
@@ -174,7 +174,7 @@ function startTraffic(world: AdminWorld, levels: LanguageLevel[]) {
 }
 
 /** Polls GET /api/ready until it answers `status`; the time that took, from `since`. */
-async function readyAnswers(world: AdminWorld, status: number, since: number, timeoutMs: number) {
+async function readyAnswers(world: AdminWorld<ServerProcess>, status: number, since: number, timeoutMs: number) {
   const deadline = since + timeoutMs
   let last: Call | undefined
   for (;;) {
@@ -236,7 +236,7 @@ async function usablePoolConnections(world: AdminWorld, database: TestDatabase, 
 describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL becoming unreachable under traffic', () => {
   let database: TestDatabase
   let proxy: TcpProxy
-  let world: AdminWorld
+  let world: AdminWorld<ServerProcess>
 
   beforeAll(async () => {
     database = await createTestDatabase()
@@ -250,7 +250,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL becoming unreachable u
       // Short, so that the sessions' cache cookies expire during an outage: session lookups then
       // need the database too, and must fail as cleanly as the rest.
       SESSION_CACHE_SECONDS: '2',
-    })
+    }, startServer)
     // The traffic edits two of the levels every new database starts with.
     expect((await allLevels(world.visitor)).length).toBeGreaterThanOrEqual(2)
   })
@@ -344,10 +344,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL becoming unreachable u
 })
 
 describe('kill -9 during writes on the embedded database (PGlite)', () => {
-  let world: AdminWorld
+  let world: AdminWorld<ServerProcess>
 
   beforeAll(async () => {
-    world = await startAdminWorld('pglite', 'kill9')
+    world = await startAdminWorld('pglite', 'kill9', {}, startServer)
   })
   afterAll(async () => {
     await world?.stop()

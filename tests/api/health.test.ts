@@ -1,11 +1,13 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { startAppServer } from '../helpers/app-server'
 import { databaseTargets } from '../helpers/database'
-import { expectApiError, type ServerProcess, startServer } from '../helpers/server'
+import { expectApiError, type ServerProcess, type TestServer, startServer } from '../helpers/server'
 
 describe.each(databaseTargets())('health and readiness on %s', (target) => {
-  let server: ServerProcess
+  let server: TestServer
   beforeAll(async () => {
-    server = await startServer({ database: target })
+    server = await startAppServer({ database: target })
   })
 
   it('GET /api/health answers that the process is alive', async () => {
@@ -40,7 +42,7 @@ describe.runIf(databaseTargets().includes('postgres'))(
         const response = await fetch(`${server.url}/api/ready`)
         if (response.status === status || Date.now() > deadline) return response
         await response.body?.cancel()
-        await new Promise((resolve) => setTimeout(resolve, 100))
+        await sleep(100)
       }
     }
 

@@ -14,7 +14,7 @@ import { hostileString, shapedBody, shortHostileString, valueFor } from '../help
 import { startServer } from '../helpers/server'
 
 /*
- * Issue 5, "Hostile input": property-based tests (fast-check) firing requests built to be invalid
+ * Hostile input: property-based tests (fast-check) firing requests built to be invalid
  * at every endpoint of the OpenAPI document, as a visitor, a learner and an administrator. For
  * every answer: never a 5xx, never a hang, and every failure in the API's one error shape. For
  * every batch built to be invalid: each write is refused and nothing in the database (or the

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { Redis } from 'ioredis'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -24,13 +25,12 @@ const cacheCookie = 'lingua.session_data'
 const cacheSeconds = 5
 /**
  * How soon a change on one instance holds on the other: the event crosses through PostgreSQL after
- * the commit, well within the 2 s in which a revoked session must leave every tab (PRODUCT §9),
+ * the commit, well within the 2 s in which a revoked session must leave every tab (docs/product.md §5),
  * long before the cache cookie would have expired.
  */
 const liveWithinMs = 2000
 const adminEmail = 'admin@example.com'
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** When a session cache cookie stops being believed (its signed `expiresAt`). */
 const cacheCookieExpiry = (value: string) =>

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, readdir, readlink, rm } from 'node:fs/promises'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditPage } from '@/shared/audit-log'
 import type { LanguageLevel, LevelPage } from '@/shared/levels'
@@ -22,7 +23,6 @@ import { type ServerProcess, expectApiError, expectJson, jsonLogs, projectRoot, 
  * still be sent it. The tests therefore count only what comes after a barrier (LevelEditor.barrier).
  */
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** A heartbeat comment is written to every stream this often (LIVE_HEARTBEAT_MS). */
 const HEARTBEAT_MS = 15_000
@@ -579,7 +579,7 @@ describe.each(databaseTargets())('the live event stream on %s', (target) => {
  * collector's timing, the heap after a full collection by less than one.
  */
 describe.each(databaseTargets())('many live streams on %s', (target) => {
-  let world: AdminWorld
+  let world: AdminWorld<ServerProcess>
   let probeDir: string
   let probeFile: string
 
@@ -589,7 +589,7 @@ describe.each(databaseTargets())('many live streams on %s', (target) => {
     world = await startAdminWorld(target, 'live-many', {
       NODE_OPTIONS: `--expose-gc --import=${path.join(projectRoot, 'bench/soak-probe.mjs')}`,
       SOAK_PROBE_FILE: probeFile,
-    })
+    }, startServer)
   })
   afterAll(async () => {
     await world?.stop()

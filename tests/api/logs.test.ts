@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MAX_ECHOED_TEXT } from '@/server/logger'
+import { startAppServer } from '../helpers/app-server'
 import { Client } from '../helpers/auth-client'
-import { expectApiError, jsonLogs, type ServerProcess, startServer, waitForLog } from '../helpers/server'
+import { expectApiError, jsonLogs, type ServerProcess, type TestServer, startServer, waitForLog } from '../helpers/server'
 
 /** The log tells operators about the server, not about visitors' mistakes. */
 describe('what a visitor’s mistakes write to the log', () => {
@@ -40,15 +41,15 @@ describe('what a visitor’s mistakes write to the log', () => {
 
 /** Operators choose the request log; what goes wrong or slow is logged whatever they chose. */
 describe('the request log', () => {
-  const linesOf = (server: ServerProcess, id: string) => jsonLogs(server).filter((entry) => entry.requestId === id)
-  const send = (server: ServerProcess, method: string, path: string, id: string, body?: unknown) =>
+  const linesOf = (server: TestServer, id: string) => jsonLogs(server).filter((entry) => entry.requestId === id)
+  const send = (server: TestServer, method: string, path: string, id: string, body?: unknown) =>
     fetch(`${server.url}${path}`, {
       method,
       headers: { 'x-request-id': id, 'content-type': 'application/json', origin: server.url },
       body: body === undefined ? undefined : JSON.stringify(body),
     })
   /** A line every setting writes (a reported client error): once it is in, earlier ones are too. */
-  const barrier = async (server: ServerProcess) => {
+  const barrier = async (server: TestServer) => {
     const id = `barrier-${randomUUID()}`
     expect((await send(server, 'POST', '/api/client-errors', id, { message: 'barrier', path: '/', userAgent: 'test' })).status).toBe(204)
     await waitForLog(server, (entry) => entry.requestId === id)
@@ -75,7 +76,7 @@ describe('the request log', () => {
 
   it('logs an answer slower than SLOW_REQUEST_MS as a warning, with its time', async () => {
     // A sign-in checks a password hash: far slower than 1 ms.
-    const server = await startServer({ env: { SLOW_REQUEST_MS: '1' } })
+    const server = await startAppServer({ env: { SLOW_REQUEST_MS: '1' } })
     try {
       const id = `slow-${randomUUID()}`
       const answer = await send(server, 'POST', '/api/auth/sign-in/email', id, { email: 'nobody@example.com', password: 'not the password' })
@@ -89,7 +90,7 @@ describe('the request log', () => {
   })
 
   it('writes every answer at info with LOG_REQUESTS=true', async () => {
-    const server = await startServer({ env: { LOG_REQUESTS: 'true' } })
+    const server = await startAppServer({ env: { LOG_REQUESTS: 'true' } })
     try {
       const id = `logged-${randomUUID()}`
       expect((await send(server, 'GET', '/api/health', id)).status).toBe(200)

@@ -397,6 +397,18 @@ describe.runIf(process.env.TEST_REDIS_URL)('the throttle in Redis, shared by ins
     expect(ttl).toBeLessThanOrEqual(60_000)
   })
 
+  it('holds an address for the window it is given (MAIL_THROTTLE_SECONDS), then lets the next email through', async () => {
+    const throttle = createRedisMailThrottle(redis, keyPrefix, 300)
+    expect(await throttle.allow('sign-in-code', 'window@example.com')).toBe(true)
+    expect(await throttle.allow('sign-in-code', 'window@example.com')).toBe(false)
+    const waitMs = await throttle.retryAfterMs('sign-in-code', 'window@example.com')
+    expect(waitMs).toBeGreaterThan(0)
+    expect(waitMs).toBeLessThanOrEqual(300)
+    // Redis ends the claim: asked again until it has (within 5 s).
+    await expect.poll(() => throttle.allow('sign-in-code', 'window@example.com'), { timeout: 5_000 }).toBe(true)
+    expect(await throttle.retryAfterMs('sign-in-code', 'window@example.com')).toBeGreaterThan(0)
+  })
+
   it('gives the slot back when the delivery failed', async () => {
     const down = mailer({
       smtpUrl: `smtp://127.0.0.1:${await closedPort()}`,

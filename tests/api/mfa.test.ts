@@ -5,9 +5,10 @@ import { base32 } from '@better-auth/utils/base32'
 import { createOTP } from '@better-auth/utils/otp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readOutbox } from '@/server/mail/index'
+import { startAppServer } from '../helpers/app-server'
 import { Client, freshUser, registerAndVerify } from '../helpers/auth-client'
 import { databaseTargets } from '../helpers/database'
-import { type ServerProcess, expectApiError, startServer } from '../helpers/server'
+import { type TestServer, expectApiError } from '../helpers/server'
 
 const password = 'correct horse battery'
 
@@ -18,7 +19,7 @@ async function authenticatorCode(totpURI: string): Promise<string> {
 }
 
 describe.each(databaseTargets())('two-factor authentication on %s', (target) => {
-  let server: ServerProcess
+  let server: TestServer
   let dataDir: string
   let totpURI: string
   let backupCodes: string[]
@@ -26,7 +27,7 @@ describe.each(databaseTargets())('two-factor authentication on %s', (target) => 
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'lingua-mfa-'))
-    server = await startServer({
+    server = await startAppServer({
       database: target,
       env: { DATA_DIR: dataDir, AUTH_RATE_LIMIT_SCALE: '100' },
     })

@@ -4,10 +4,11 @@ import { errorCodes } from '@/shared/errors'
 import { LEVEL_CODE_MAX, type LanguageLevel } from '@/shared/levels'
 import { INT32_MAX } from '@/shared/query'
 import { type AdminWorld, startAdminWorld } from '../helpers/accounts'
+import { startAppServer } from '../helpers/app-server'
 import type { Client } from '../helpers/auth-client'
 import { allLevels } from '../helpers/levels'
 import { conformanceChecker } from '../helpers/openapi-conformance'
-import { type ServerProcess, expectApiError, expectJson, startServer } from '../helpers/server'
+import { type TestServer, expectApiError, expectJson } from '../helpers/server'
 
 interface Schema {
   type?: string | string[]
@@ -614,9 +615,9 @@ describe('the OpenAPI document at /api/openapi.json', () => {
 })
 
 describe('the API reference page at /api/docs', () => {
-  let server: ServerProcess
+  let server: TestServer
   beforeAll(async () => {
-    server = await startServer()
+    server = await startAppServer()
   })
 
   it('is an HTML page under the app’s Content-Security-Policy, with every file from this server', async () => {

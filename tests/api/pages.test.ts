@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { LanguageLevel } from '@/shared/level-constants'
+import type { LanguageLevel } from '@/shared/levels'
 import { type AdminWorld, startAdminWorld } from '../helpers/accounts'
 import { databaseTargets } from '../helpers/database'
 import { expectJson, projectRoot } from '../helpers/server'

@@ -7,10 +7,11 @@ import { createOTP } from '@better-auth/utils/otp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SignInMethods } from '@/shared/sign-in-methods'
 import { readOutbox } from '@/server/mail/index'
+import { startAppServer } from '../helpers/app-server'
 import { Client, freshUser, registerAndVerify } from '../helpers/auth-client'
 import { CookieJar, signInAtProvider } from '../helpers/oidc-browser'
 import { type OidcProviderHandle, oidcTestUsers, startOidcProvider } from '../helpers/oidc-provider'
-import { type ServerProcess, expectApiError, expectJson, startServer } from '../helpers/server'
+import { type TestServer, expectApiError, expectJson } from '../helpers/server'
 import { closedPort } from '../helpers/smtp'
 
 /**
@@ -25,7 +26,7 @@ const hasPostgres = Boolean(process.env.TEST_DATABASE_URL)
 
 describe.skipIf(!hasPostgres)('sign-in with an OpenID Connect provider', () => {
   let provider: OidcProviderHandle
-  let server: ServerProcess
+  let server: TestServer
   let callback: string
   let dataDir: string
   const adminEmail = oidcTestUsers.verified.email
@@ -37,7 +38,7 @@ describe.skipIf(!hasPostgres)('sign-in with an OpenID Connect provider', () => {
     provider = await startOidcProvider({ redirectUris: [callback], singleSignOn: false })
     // The mail outbox (no SMTP here).
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'lingua-oidc-'))
-    server = await startServer({
+    server = await startAppServer({
       database: 'postgres',
       env: {
         DATA_DIR: dataDir,
@@ -333,9 +334,9 @@ describe.skipIf(!hasPostgres)('sign-in with an OpenID Connect provider', () => {
 })
 
 describe('with no provider configured', () => {
-  let server: ServerProcess
+  let server: TestServer
   beforeAll(async () => {
-    server = await startServer()
+    server = await startAppServer()
   })
   afterAll(() => server.stop())
 

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ServerProcess, expectApiError, startServer } from '../helpers/server'
+import { startAppServer } from '../helpers/app-server'
+import { type TestServer, expectApiError } from '../helpers/server'
 
 let attempts = 0
 
 /** A failed sign-in, each for an email of its own: these limits count addresses, not accounts. */
-async function signIn(server: ServerProcess, headers: Record<string, string> = {}) {
+async function signIn(server: TestServer, headers: Record<string, string> = {}) {
   attempts += 1
   return fetch(`${server.url}/api/auth/sign-in/email`, {
     method: 'POST',
@@ -14,9 +15,9 @@ async function signIn(server: ServerProcess, headers: Record<string, string> = {
 }
 
 describe('auth rate limits (default limits, as in production)', () => {
-  let server: ServerProcess
+  let server: TestServer
   beforeAll(async () => {
-    server = await startServer()
+    server = await startAppServer()
   })
   afterAll(async () => {
     await server.stop()
@@ -46,9 +47,9 @@ describe('auth rate limits (default limits, as in production)', () => {
 })
 
 describe('auth rate limits behind a trusted proxy', () => {
-  let server: ServerProcess
+  let server: TestServer
   beforeAll(async () => {
-    server = await startServer({ env: { TRUST_PROXY: 'true' } })
+    server = await startAppServer({ env: { TRUST_PROXY: 'true' } })
   })
   afterAll(async () => {
     await server.stop()

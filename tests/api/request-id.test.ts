@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { jsonLogs, type ServerProcess, startServer, waitForLog } from '../helpers/server'
+import { startAppServer } from '../helpers/app-server'
+import { jsonLogs, type TestServer, waitForLog } from '../helpers/server'
 
 describe('request ids', () => {
-  let server: ServerProcess
+  let server: TestServer
   beforeAll(async () => {
-    server = await startServer({ env: { LOG_REQUESTS: 'true' } })
+    server = await startAppServer({ env: { LOG_REQUESTS: 'true' } })
   })
 
   it('gives every response its own X-Request-Id', async () => {

@@ -4,16 +4,17 @@ import path from 'node:path'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { readOutbox } from '@/server/mail/index'
 import type { AuditPage } from '@/shared/audit-log'
+import { startAppServer } from '../helpers/app-server'
 import { Client, freshUser, registerAndVerify } from '../helpers/auth-client'
 import { cli } from '../helpers/cli'
 import { createTestDatabase, databaseTargets } from '../helpers/database'
-import { type ServerProcess, expectJson, startServer } from '../helpers/server'
+import { type TestServer, expectJson } from '../helpers/server'
 
 const password = 'correct horse battery'
 
 describe.each(databaseTargets())('who becomes admin, on %s', (target) => {
   let dataDir: string
-  let server: ServerProcess | undefined
+  let server: TestServer | undefined
 
   beforeEach(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'lingua-roles-'))
@@ -25,7 +26,7 @@ describe.each(databaseTargets())('who becomes admin, on %s', (target) => {
   })
 
   it('with ADMIN_EMAILS unset, the first user to verify becomes admin, and the log says so', async () => {
-    server = await startServer({ database: target, env: { DATA_DIR: dataDir, AUTH_RATE_LIMIT_SCALE: '100' } })
+    server = await startAppServer({ database: target, env: { DATA_DIR: dataDir, AUTH_RATE_LIMIT_SCALE: '100' } })
     const first = new Client(server)
     await registerAndVerify(first, dataDir, { email: 'first@example.com', password })
     const second = new Client(server)
@@ -50,7 +51,7 @@ describe.each(databaseTargets())('who becomes admin, on %s', (target) => {
   })
 
   it('with ADMIN_EMAILS set, only the listed addresses become admin, on verification', async () => {
-    server = await startServer({
+    server = await startAppServer({
       database: target,
       env: { DATA_DIR: dataDir, ADMIN_EMAILS: 'Boss@Example.com' },
     })
@@ -76,7 +77,7 @@ describe.each(databaseTargets())('who becomes admin, on %s', (target) => {
   })
 
   it('an emailed code that signs in an unconfirmed account confirms it, and the first to confirm becomes admin', async () => {
-    server = await startServer({ database: target, env: { DATA_DIR: dataDir } })
+    server = await startAppServer({ database: target, env: { DATA_DIR: dataDir } })
     const client = new Client(server)
     const email = 'by-code@example.com'
     expect((await client.request('POST', '/api/auth/sign-up/email', { name: 'Ada', email, password })).status).toBe(200)
@@ -100,7 +101,7 @@ describe('the admin CLI', () => {
   it('grants, lists and revokes on the embedded database once the server has stopped', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lingua-cli-'))
     dirs.push(dataDir)
-    const server = await startServer({ env: { DATA_DIR: dataDir } })
+    const server = await startAppServer({ env: { DATA_DIR: dataDir } })
     const env = { DATA_DIR: dataDir, PORT: String(server.port) }
     await registerAndVerify(new Client(server), dataDir, { email: 'first@example.com', password })
     await registerAndVerify(new Client(server), dataDir, { email: 'ada@example.com', password })
@@ -123,7 +124,7 @@ describe('the admin CLI', () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lingua-cli-'))
     dirs.push(dataDir)
     try {
-      const server = await startServer({ env: { DATA_DIR: dataDir, DATABASE_URL: database.url } })
+      const server = await startAppServer({ env: { DATA_DIR: dataDir, DATABASE_URL: database.url } })
       await registerAndVerify(new Client(server), dataDir, { email: 'first@example.com', password })
       const ada = new Client(server)
       await registerAndVerify(ada, dataDir, { email: 'ada@example.com', password })

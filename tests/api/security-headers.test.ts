@@ -5,12 +5,12 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../scripts/lib/server.mjs'
+import { startAppServer } from '../helpers/app-server'
 import {
   fixtureAssetPath,
   fixtureInlineScript,
   projectRoot,
-  type ServerProcess,
-  startServer,
+  type TestServer,
 } from '../helpers/server'
 
 /** One request of each kind of response the server produces. */
@@ -40,9 +40,9 @@ function directives(csp: string): Map<string, string[]> {
 }
 
 describe('security headers', () => {
-  let server: ServerProcess
+  let server: TestServer
   beforeAll(async () => {
-    server = await startServer()
+    server = await startAppServer()
   })
 
   const inlineScriptHash = `'sha256-${createHash('sha256').update(fixtureInlineScript, 'utf8').digest('base64')}'`
@@ -97,9 +97,9 @@ describe('security headers', () => {
 })
 
 describe('security headers behind a trusted proxy (TRUST_PROXY=true)', () => {
-  let server: ServerProcess
+  let server: TestServer
   beforeAll(async () => {
-    server = await startServer({ env: { TRUST_PROXY: 'true' } })
+    server = await startAppServer({ env: { TRUST_PROXY: 'true' } })
   })
 
   it.each(['/api/health', '/'])(
@@ -114,9 +114,9 @@ describe('security headers behind a trusted proxy (TRUST_PROXY=true)', () => {
 })
 
 describe('security headers when APP_URL is https', () => {
-  let server: ServerProcess
+  let server: TestServer
   beforeAll(async () => {
-    server = await startServer({ env: { APP_URL: 'https://lingua.example' } })
+    server = await startAppServer({ env: { APP_URL: 'https://lingua.example' } })
   })
 
   it.each(['/api/health', '/'])('sends Strict-Transport-Security on %s', async (path) => {
@@ -272,10 +272,10 @@ function inlineScripts(html: string): string[] {
 const sha256Source = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`
 
 /** Starts the server on a port chosen here, so that APP_URL can name it. */
-async function startBuiltApp(appUrl?: (port: number) => string): Promise<{ server: ServerProcess; app: BuiltApp }> {
+async function startBuiltApp(appUrl?: (port: number) => string): Promise<{ server: TestServer; app: BuiltApp }> {
   const port = await freePort()
   const origin = appUrl ? appUrl(port) : `http://127.0.0.1:${port}`
-  const server = await startServer({
+  const server = await startAppServer({
     clientDir: builtClientDir,
     database: process.env.TEST_DATABASE_URL ? 'postgres' : undefined,
     env: { PORT: String(port), APP_URL: origin },
@@ -385,12 +385,12 @@ describe('security headers of the built app, on every kind of answer', () => {
 })
 
 describe('security headers on 503 answers', () => {
-  let server: ServerProcess
+  let server: TestServer
   let emptyClientDir: string
   beforeAll(async () => {
     // A client folder without index.html: pages answer 503 until the client is built.
     emptyClientDir = await mkdtemp(path.join(os.tmpdir(), 'lingua-no-client-'))
-    server = await startServer({
+    server = await startAppServer({
       clientDir: emptyClientDir,
       database: process.env.TEST_DATABASE_URL ? 'postgres' : undefined,
     })

@@ -2,15 +2,17 @@ import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { base32 } from '@better-auth/utils/base32'
 import { createOTP } from '@better-auth/utils/otp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { LanguageLevel } from '@/shared/level-constants'
+import type { LanguageLevel } from '@/shared/levels'
 import { readOutbox } from '@/server/mail/index'
 import { type AdminWorld, password, startAdminWorld } from '../helpers/accounts'
+import { startAppServer } from '../helpers/app-server'
 import { Client, freshUser, registerAndVerify } from '../helpers/auth-client'
 import type { DatabaseTarget } from '../helpers/database'
-import { type ServerProcess, expectApiError, startServer } from '../helpers/server'
+import { type TestServer, expectApiError } from '../helpers/server'
 import { type ReceivedMail, type TestSmtpServer, startSmtpServer } from '../helpers/smtp'
 
 // Security checks that cut across the API: the Origin policy on every write endpoint, the flags of
@@ -29,7 +31,7 @@ function authenticatorCode(totpURI: string): Promise<string> {
 async function startAccountsServer(env: Record<string, string> = {}) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'lingua-security-'))
   // Each journey signs in many times from one address.
-  const server = await startServer({ database: target, env: { DATA_DIR: dataDir, AUTH_RATE_LIMIT_SCALE: '100', ...env } })
+  const server = await startAppServer({ database: target, env: { DATA_DIR: dataDir, AUTH_RATE_LIMIT_SCALE: '100', ...env } })
   return {
     server,
     dataDir,
@@ -361,7 +363,7 @@ describe.each(sessionStores)('sessions kept in $store', ({ env }) => {
 
 describe('the log at its most verbose never holds a secret', () => {
   let smtp: TestSmtpServer
-  let server: ServerProcess
+  let server: TestServer
   let dataDir: string
   /** Every secret the journey saw, by what it is. */
   const secrets = new Map<string, string>()
@@ -373,7 +375,7 @@ describe('the log at its most verbose never holds a secret', () => {
   beforeAll(async () => {
     smtp = await startSmtpServer()
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'lingua-security-log-'))
-    server = await startServer({
+    server = await startAppServer({
       database: target,
       env: {
         DATA_DIR: dataDir,
@@ -413,7 +415,7 @@ describe('the log at its most verbose never holds a secret', () => {
       const found = smtp.messages.filter((mail) => mail.envelope.to.includes(to) && subject.test(mail.subject))
       if (found.length >= count) return found[count - 1]!
       if (Date.now() > deadline) throw new Error(`No email ${subject} to ${to}`)
-      await new Promise((resolve) => setTimeout(resolve, 25))
+      await sleep(25)
       return poll()
     }
     return poll()
@@ -555,9 +557,9 @@ describe('the log at its most verbose never holds a secret', () => {
 })
 
 describe('links that lead to another site', () => {
-  let server: ServerProcess
+  let server: TestServer
   beforeAll(async () => {
-    server = await startServer()
+    server = await startAppServer()
   })
 
   // The test servers run with NODE_ENV=test, where better-auth would skip this check by default.

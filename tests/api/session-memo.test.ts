@@ -1,10 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { SessionUser } from '@/server/http/context'
+import { startAppServer } from '../helpers/app-server'
 import { Client, registerAndVerify } from '../helpers/auth-client'
-import { type ServerProcess, expectApiError, startServer } from '../helpers/server'
+import { type TestServer, expectApiError } from '../helpers/server'
 
 const password = 'correct horse battery'
 const tokenCookie = 'lingua.session_token'
@@ -31,11 +33,11 @@ const encode = (payload: CachePayload) => Buffer.from(JSON.stringify(payload)).t
 // embedded one is enough. The tests run concurrently: each has its own accounts, and the last one
 // waits for a cache cookie to expire (SESSION_CACHE_SECONDS, shortened here from 60 s).
 describe.concurrent('the session memo of the app routes', () => {
-  let server: ServerProcess
+  let server: TestServer
   let dataDir: string
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'lingua-session-memo-'))
-    server = await startServer({
+    server = await startAppServer({
       env: {
         DATA_DIR: dataDir,
         // Several accounts from one address within a minute.
@@ -182,7 +184,7 @@ describe.concurrent('the session memo of the app routes', () => {
       await vi.waitFor(async () => expect((await me(cookies)).status).toBe(401), { timeout: 2000, interval: 50 })
       expect(await getSession(cookies)).toBeNull()
 
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiresAt - Date.now()) + 1000))
+      await sleep(Math.max(0, expiresAt - Date.now()) + 1000)
       await expectApiError(await send('/api/me', cookies), 401, 'unauthenticated')
       await expectApiError(await send('/api/me/profile', cookies), 401, 'unauthenticated')
       expect(await getSession(cookies)).toBeNull()

@@ -1,4 +1,5 @@
 import http from 'node:http'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { startAdminWorld } from '../helpers/accounts'
 import { databaseTargets } from '../helpers/database'
@@ -33,7 +34,7 @@ describe.each(databaseTargets())('graceful shutdown on %s', (target) => {
 
     server.process.kill('SIGTERM')
     await waitForLog(server, (entry) => entry.signal === 'SIGTERM')
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await sleep(300)
 
     // A new connection (fetch could reuse an idle keep-alive one, which may still bring a
     // request for a moment after the signal).
@@ -56,7 +57,7 @@ describe.each(databaseTargets())('graceful shutdown on %s', (target) => {
   })
 
   it('answers every request sent before SIGTERM under keep-alive load, reads and writes, then exits with code 0', async () => {
-    const world = await startAdminWorld(target, `shutdown-load`, { SHUTDOWN_TIMEOUT_MS: '600000' })
+    const world = await startAdminWorld(target, `shutdown-load`, { SHUTDOWN_TIMEOUT_MS: '600000' }, startServer)
     try {
       const { server: loaded, learner } = world
       const cookie = learner.cookieHeader()
@@ -116,7 +117,7 @@ describe.each(databaseTargets())('graceful shutdown on %s', (target) => {
       }
       const workers = Array.from({ length: 24 }, (_, i) => worker(i))
       // Under way: every socket open and busy.
-      while (sent.length < 200) await new Promise((resolve) => setTimeout(resolve, 10))
+      while (sent.length < 200) await sleep(10)
 
       const signalAt = performance.now()
       loaded.process.kill('SIGTERM')
@@ -202,7 +203,7 @@ describe.each(databaseTargets())('graceful shutdown on %s', (target) => {
       // Until then, alive.
       expect(outcome).toBe('200')
       expect(Date.now(), 'new connections refused after the delay').toBeLessThan(refusedAt)
-      await new Promise((resolve) => setTimeout(resolve, 100))
+      await sleep(100)
     }
     upload.request.end(body.slice(10))
     expect((await upload.response).status).toBe(200)

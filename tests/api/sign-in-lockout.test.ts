@@ -3,15 +3,16 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readOutbox } from '@/server/mail/index'
+import { startAppServer } from '../helpers/app-server'
 import { Client, freshUser, registerAndVerify } from '../helpers/auth-client'
 import { databaseTargets } from '../helpers/database'
-import { type ServerProcess, expectApiError, startServer } from '../helpers/server'
+import { type TestServer, expectApiError } from '../helpers/server'
 
 const password = 'correct horse battery'
 const wrong = 'not the password'
 
 describe.each(databaseTargets())('per-account lock-out of password sign-in on %s', (target) => {
-  let server: ServerProcess
+  let server: TestServer
   let dataDir: string
   let addresses = 0
 
@@ -19,7 +20,7 @@ describe.each(databaseTargets())('per-account lock-out of password sign-in on %s
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'lingua-lockout-'))
     // Behind a trusted proxy each attempt comes from an address of its own, as in an attack spread
     // over many addresses: the per-address limits never apply, the per-account lock-out does.
-    server = await startServer({ database: target, env: { DATA_DIR: dataDir, TRUST_PROXY: 'true' } })
+    server = await startAppServer({ database: target, env: { DATA_DIR: dataDir, TRUST_PROXY: 'true' } })
   })
   afterAll(async () => {
     await server.stop()

@@ -1,15 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CLIENT_ERROR_LIMITS } from '@/server/api/client-errors'
 import { SERVER_TIME_PER_MINUTE } from '@/server/api/demo'
-import { expectApiError, jsonLogs, type ServerProcess, startServer } from '../helpers/server'
+import { startAppServer } from '../helpers/app-server'
+import { expectApiError, jsonLogs, type TestServer } from '../helpers/server'
 
 /** `POST /api/client-errors` is open to anyone: what a flood of reports can cost is bounded. */
 describe('error reports from clients', () => {
-  let server: ServerProcess
+  let server: TestServer
   beforeAll(async () => {
     // X-Forwarded-For gives each request the address the test chooses; the request log counts
     // the reports that arrived.
-    server = await startServer({ env: { TRUST_PROXY: 'true', LOG_REQUESTS: 'true' } })
+    server = await startAppServer({ env: { TRUST_PROXY: 'true', LOG_REQUESTS: 'true' } })
   })
 
   let addresses = 0
@@ -89,9 +90,9 @@ describe('error reports from clients', () => {
 
 /** The demo's clock is a database query anyone may ask for. */
 describe("the demo's server time", () => {
-  let server: ServerProcess
+  let server: TestServer
   beforeAll(async () => {
-    server = await startServer({ env: { TRUST_PROXY: 'true' } })
+    server = await startAppServer({ env: { TRUST_PROXY: 'true' } })
   })
   const read = (address: string) =>
     fetch(`${server.url}/api/demo/server-time`, { headers: { 'X-Forwarded-For': address } })

@@ -11,10 +11,10 @@ import {
   prefer,
   quiet,
   settled,
-} from './a11y'
-import { userMenuButton } from './accounts'
-import { adminName, adminStatePath, levelsApi } from './admin'
-import { expect, failedResource, open, test, visitorPages } from './fixtures'
+} from './helpers/a11y'
+import { userMenuButton } from './helpers/accounts'
+import { adminName, adminStatePath, levelsApi } from './helpers/admin'
+import { expect, failedResource, open, test, visitorPages } from './helpers/fixtures'
 
 // The administrator's side of accessibility.spec.ts (the `admin` project runs it with the signed-in
 // administrator): axe on every route of docs/product.md §3 as an admin, in both colour modes and both
@@ -36,24 +36,29 @@ async function seededA1(page: Page, baseURL: string | undefined) {
 
 test.use({ storageState: adminStatePath })
 
+/** What each test of one language and colour mode starts with. */
+async function start(page: Page, mode: ColourMode, lang: InterfaceLanguage) {
+  await prefer(page, mode, lang)
+  return {
+    labels: labelsIn(lang),
+    report: new ViolationReport(),
+    main: page.getByRole('main'),
+    dialog: page.getByRole('alertdialog'),
+  }
+}
+
+// Each language × colour mode is three tests (the pages of everyone, the levels list and forms,
+// one level and the error screens): one of them all would take a minute, near its limit on a
+// loaded machine.
 for (const lang of interfaceLanguages) {
   for (const mode of colourModes) {
-    test(`every route an administrator opens has no WCAG violations, in ${lang === 'en' ? 'English' : 'Russian'}, ${mode} mode`, async ({
-      page,
-      baseURL,
-      diagnostics,
-    }) => {
-      test.setTimeout(180_000)
-      diagnostics.allowConsoleError(failedResource(404))
-      // The error screen logs what it shows.
-      diagnostics.allowConsoleError(/Language level not found|Page Not Found/)
-      const labels = labelsIn(lang)
-      const a1 = await seededA1(page, baseURL)
-      await prefer(page, mode, lang)
-      const report = new ViolationReport()
-      const main = page.getByRole('main')
-      const dialog = page.getByRole('alertdialog')
+    const inLanguageAndMode = `in ${lang === 'en' ? 'English' : 'Russian'}, ${mode} mode`
 
+    test(`the pages every signed-in person opens, the user menu, the command palette and the account's delete confirmation have no WCAG violations for an administrator, ${inLanguageAndMode}`, async ({
+      page,
+    }) => {
+      test.setTimeout(60_000)
+      const { labels, report, main } = await start(page, mode, lang)
       for (const { path } of openPages) {
         await visit(page, path, mode, lang)
         await report.check(page, path)
@@ -75,7 +80,14 @@ for (const lang of interfaceLanguages) {
       await page.getByRole('button', { name: labels.deleteAccountOpen }).click()
       await expect(main.getByRole('textbox', { name: labels.password, exact: true })).toBeVisible()
       await report.check(page, '/account with the delete confirmation open')
+      report.expectNone()
+    })
 
+    test(`the levels list, its delete dialog, reorder mode and the level forms have no WCAG violations, ${inLanguageAndMode}`, async ({
+      page,
+    }) => {
+      test.setTimeout(60_000)
+      const { labels, report, main, dialog } = await start(page, mode, lang)
       await visit(page, '/admin/language-levels', mode, lang)
       await expect(main.getByRole('table').first().getByRole('row').nth(1)).toContainText('A1')
       await report.check(page, '/admin/language-levels')
@@ -98,7 +110,20 @@ for (const lang of interfaceLanguages) {
       await main.getByRole('button', { name: lang === 'en' ? 'Create level' : /./ }).last().click()
       await expect(main.locator('[aria-invalid="true"]')).toHaveCount(2)
       await report.check(page, 'the level form with field errors')
+      report.expectNone()
+    })
 
+    test(`a level, its delete dialog and the 404 screens have no WCAG violations, ${inLanguageAndMode}`, async ({
+      page,
+      baseURL,
+      diagnostics,
+    }) => {
+      test.setTimeout(60_000)
+      diagnostics.allowConsoleError(failedResource(404))
+      // The error screen logs what it shows.
+      diagnostics.allowConsoleError(/Language level not found|Page Not Found/)
+      const { labels, report, main, dialog } = await start(page, mode, lang)
+      const a1 = await seededA1(page, baseURL)
       await visit(page, `/admin/language-levels/${a1.id}`, mode, lang)
       await report.check(page, 'a level')
       await main.getByRole('button', { name: labels.delete, exact: true }).click()
@@ -113,7 +138,6 @@ for (const lang of interfaceLanguages) {
         await expect(page.getByTestId('error-status')).toHaveText('404')
         await report.check(page, `${path} (404 error screen)`)
       }
-
       report.expectNone()
     })
   }

@@ -9,8 +9,8 @@ import {
   labelsIn,
   prefer,
   settled,
-} from './a11y'
-import { signedInAs, userMenuButton } from './accounts'
+} from './helpers/a11y'
+import { signedInAs, userMenuButton } from './helpers/accounts'
 import {
   accessibilityViolations,
   expect,
@@ -21,7 +21,7 @@ import {
   open,
   test,
   visitorPages,
-} from './fixtures'
+} from './helpers/fixtures'
 
 // axe (WCAG 2.0/2.1 A and AA, 2.2 AA) on every route of docs/product.md §3, for a visitor and for a learner
 // (the administrator's side is accessibility-admin.spec.ts, in the `admin` project), in both colour

@@ -7,8 +7,8 @@ import {
   uniqueEmail,
   userMenuButton,
   waitForMail,
-} from './accounts'
-import { accessibilityViolations, expect, failedResource, languageSelect, mainHeading, test } from './fixtures'
+} from './helpers/accounts'
+import { accessibilityViolations, expect, failedResource, languageSelect, mainHeading, test } from './helpers/fixtures'
 
 // The account page: every part, with the emails the changes send.
 

@@ -8,10 +8,10 @@ import {
   prefer,
   settled,
   tabTo,
-} from './a11y'
-import { password, signedInAs, uniqueEmail } from './accounts'
-import { type Level, type OwnServer, startOwnServer } from './admin'
-import { expect, expectErrorScreen, mainHeading, test as base } from './fixtures'
+} from './helpers/a11y'
+import { password, signedInAs, uniqueEmail } from './helpers/accounts'
+import { type Level, type OwnServer, startOwnServer } from './helpers/admin'
+import { expect, expectErrorScreen, mainHeading, test as base } from './helpers/fixtures'
 
 // The admin area's start page (`/admin`): the figures of the user base, the three charts and their
 // tables, the section navigation on every admin page, and "Recent changes". It runs on a server of

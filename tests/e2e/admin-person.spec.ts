@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test'
 import ru from '@/client/locales/ru'
 import { desktopUserAgent } from '../../playwright.config'
-import { ViolationReport, animationsDone, colourModes, interfaceLanguages, prefer, settled } from './a11y'
+import { ViolationReport, animationsDone, colourModes, interfaceLanguages, prefer, settled } from './helpers/a11y'
 import {
   codeIn,
   confirmPath,
@@ -12,10 +12,10 @@ import {
   uniqueEmail,
   userMenuButton,
   waitForMail,
-} from './accounts'
-import { adminStatePath } from './admin'
-import { expect, expectErrorScreen, failedResource, mainHeading, open, test, toasts } from './fixtures'
-import { VirtualAuthenticator, withoutPasskeyAutofill } from './webauthn'
+} from './helpers/accounts'
+import { adminStatePath } from './helpers/admin'
+import { expect, expectErrorScreen, failedResource, mainHeading, open, test, toasts } from './helpers/fixtures'
+import { VirtualAuthenticator, withoutPasskeyAutofill } from './helpers/webauthn'
 
 // One person's page in the admin area (/admin/users/{id}): each action through its confirmation,
 // seen from the person's own browser (a context of its own, signed in as them), in their mailbox
@@ -235,13 +235,14 @@ test('sign out all sessions: their browser is signed out; revoking one session l
   await person.context.close()
 })
 
-test('resend confirmation: refused within a minute of the last email, then the new link arrives and confirms', async ({
+test('resend confirmation: refused while the last email holds the address, then the new link arrives and confirms', async ({
   page,
   request,
   baseURL,
   diagnostics,
 }) => {
-  test.setTimeout(120_000)
+  // Up to the mail throttle's 15 s of waiting, under load.
+  test.setTimeout(60_000)
   diagnostics.allowConsoleError(failedResource(429))
   const name = 'Ulla Unconfirmed'
   const email = uniqueEmail(name)
@@ -256,10 +257,12 @@ test('resend confirmation: refused within a minute of the last email, then the n
   await expect(dialog(page)).toContainText(`Send a new confirmation email to ${email}?`)
   await dialog(page).getByRole('button', { name: 'Resend confirmation' }).click()
   await expect(dialog(page).getByRole('alert')).toContainText(/We emailed this address moments ago\. You can ask again in \d+ seconds?\./)
-  // The sign-up's email holds the address for a minute.
-  await page.waitForTimeout(61_000)
-  await dialog(page).getByRole('button', { name: 'Resend confirmation' }).click()
-  await expect(dialog(page)).toBeHidden()
+  // The sign-up's email holds the address for MAIL_THROTTLE_SECONDS (15 s on the test server):
+  // asked again until the server sends it (a refusal claims nothing).
+  await expect(async () => {
+    await dialog(page).getByRole('button', { name: 'Resend confirmation' }).click()
+    await expect(dialog(page)).toBeHidden({ timeout: 1_000 })
+  }).toPass({ intervals: [1_000], timeout: 30_000 })
   await expect(toasts(page)).toContainText(`Confirmation email sent to ${email}`)
 
   const mail = await waitForMail(email, subjects.confirm, 2)

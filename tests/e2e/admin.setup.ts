@@ -1,7 +1,7 @@
 import { test as setup } from '@playwright/test'
-import { confirmPath, password, subjects, waitForMail } from './accounts'
-import { adminEmail, adminName, adminStatePath } from './admin'
-import { expect } from './fixtures'
+import { confirmPath, password, subjects, waitForMail } from './helpers/accounts'
+import { adminEmail, adminName, adminStatePath } from './helpers/admin'
+import { expect } from './helpers/fixtures'
 
 // Signs the administrator of the shared server up once per run (its email is in ADMIN_EMAILS, so
 // confirming it grants the role) and keeps its signed-in state for the admin journeys.

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { desktopUserAgent } from '../../playwright.config'
-import { signedInAs } from './accounts'
+import { signedInAs } from './helpers/accounts'
 import {
   type Level,
   adminEmail,
@@ -9,9 +9,9 @@ import {
   reorderCodes,
   startOwnServer,
   uniqueCode,
-} from './admin'
-import { expectHeadingFocused } from './a11y'
-import { accessibilityViolations, expect, expectErrorScreen, failedResource, mainHeading, test, toasts } from './fixtures'
+} from './helpers/admin'
+import { expectHeadingFocused } from './helpers/a11y'
+import { accessibilityViolations, expect, expectErrorScreen, failedResource, mainHeading, test, toasts } from './helpers/fixtures'
 
 // The admin area: the table of levels, the level form (create, edit, a stale edit), deletion with
 // its confirmation, reordering by keyboard and by drag, the audit log (on "Recent changes") and the

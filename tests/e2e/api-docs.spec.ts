@@ -1,4 +1,4 @@
-import { expect, open, test } from './fixtures'
+import { expect, open, test } from './helpers/fixtures'
 
 // The reference page is served whole by the app (no CDN): it must render offline, under the app's
 // Content-Security-Policy, without a console error (the fixtures fail the test otherwise).

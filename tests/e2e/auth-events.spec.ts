@@ -9,8 +9,8 @@ import {
   turnOnTwoStep,
   userMenuButton,
   waitForMail,
-} from './accounts'
-import { expect, mainHeading, test } from './fixtures'
+} from './helpers/accounts'
+import { expect, mainHeading, test } from './helpers/fixtures'
 
 // The seed's seven session events, as a subscriber outside the app hears them: the client
 // dispatches `lingua:auth` on window for each (src/client/lib/auth.ts).

@@ -12,8 +12,8 @@ import {
   uniqueEmail,
   userMenuButton,
   waitForMail,
-} from './accounts'
-import { accessibilityViolations, expect, failedResource, mainHeading, test } from './fixtures'
+} from './helpers/accounts'
+import { accessibilityViolations, expect, failedResource, mainHeading, test } from './helpers/fixtures'
 
 // Every sign-in journey through the pages, with the emails received by the test SMTP server.
 

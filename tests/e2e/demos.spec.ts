@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, failedResource, mainHeading, open, test } from './fixtures'
+import { expect, failedResource, mainHeading, open, test } from './helpers/fixtures'
 
 // The three demo pages: reading from the API, posting a form, client state shared by two pages.
 

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures'
+import { expect, test } from './helpers/fixtures'
 
 /** A code chunk that is gone (a new deployment replaced it) fails to load: the app reloads once. */
 const aboutChunk = /\/assets\/about-[\w-]+\.js$/

@@ -7,7 +7,7 @@ import {
   mainHeading,
   openBeforeStart,
   test,
-} from './fixtures'
+} from './helpers/fixtures'
 
 // A control the server's HTML shows is pressed before the app's scripts have arrived (a slow
 // phone, a slow network): once the app has started, the press does what it says, once (the page's

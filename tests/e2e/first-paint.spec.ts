@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
-import { password, subjects, uniqueEmail, waitForMail } from './accounts'
-import { appReady, expect, mainHeading, open, test } from './fixtures'
+import { password, subjects, uniqueEmail, waitForMail } from './helpers/accounts'
+import { appReady, expect, mainHeading, open, test } from './helpers/fixtures'
 
 // The server's HTML already shows the page (src/server/http/pages.ts); the app takes it over
 // (hydrates it, with React DOM) without a change and without a warning, and the page is right

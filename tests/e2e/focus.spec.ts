@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
-import { expectHeadingFocused, focusStop, tabTo } from './a11y'
-import { signedInAs } from './accounts'
-import { expect, mainHeading, mainNav, open, test } from './fixtures'
+import { expectHeadingFocused, focusStop, tabTo } from './helpers/a11y'
+import { signedInAs } from './helpers/accounts'
+import { expect, mainHeading, mainNav, open, test } from './helpers/fixtures'
 
 // Where focus goes when the page changes under it (src/client/lib/route-focus.ts): after a
 // client-side navigation, to the new page's main heading, which a screen reader reads out; never to

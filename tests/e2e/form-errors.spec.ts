@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
-import { expectFieldError } from './a11y'
-import { authenticatorCode, password, signOutFromMenu, signedInAs, uniqueEmail } from './accounts'
-import { expect, failedResource, mainHeading, open, test } from './fixtures'
+import { expectFieldError } from './helpers/a11y'
+import { authenticatorCode, password, signOutFromMenu, signedInAs, uniqueEmail } from './helpers/accounts'
+import { expect, failedResource, mainHeading, open, test } from './helpers/fixtures'
 
 // Every form refuses a wrong value where the user sees it and where a screen reader hears it: the
 // field is aria-invalid, its aria-describedby names the message, the message is a role=alert (read

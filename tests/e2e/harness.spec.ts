@@ -1,4 +1,4 @@
-import { accessibilityViolations, expect, mainHeading, open, test } from './fixtures'
+import { accessibilityViolations, expect, mainHeading, open, test } from './helpers/fixtures'
 
 // The checks every test relies on must be able to fail: each case below breaks one on purpose and
 // checks that it is caught, then clears the record so that this test itself can pass.

@@ -1,7 +1,7 @@
-import { expectHeadingFocused, expectVisibleFocus, press, quiet, tabTo } from './a11y'
-import { confirmPath, password, subjects, uniqueEmail, waitForMail } from './accounts'
-import { type Level, startOwnServer, uniqueCode } from './admin'
-import { expect, mainHeading, test, toasts } from './fixtures'
+import { expectHeadingFocused, expectVisibleFocus, press, quiet, tabTo } from './helpers/a11y'
+import { confirmPath, password, subjects, uniqueEmail, waitForMail } from './helpers/accounts'
+import { type Level, startOwnServer, uniqueCode } from './helpers/admin'
+import { expect, mainHeading, test, toasts } from './helpers/fixtures'
 
 // The whole journey with the keyboard alone (Tab, Shift+Tab, Enter, Space, arrows, Escape, typing):
 // register, confirm (the emailed link is followed by navigation: the email is outside the page),

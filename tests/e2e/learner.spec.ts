@@ -1,5 +1,5 @@
-import { signedInAs } from './accounts'
-import { accessibilityViolations, expect, mainHeading, mainNav, test } from './fixtures'
+import { signedInAs } from './helpers/accounts'
+import { accessibilityViolations, expect, mainHeading, mainNav, test } from './helpers/fixtures'
 
 // What a visitor and a learner see of the levels: the home page list and the dashboard.
 

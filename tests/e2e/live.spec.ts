@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { createPostgresDatabase } from '../../scripts/lib/databases.mjs'
 import { clientDir, freePort, spawnNodeServer, waitReady } from '../../scripts/lib/server.mjs'
-import { confirmPath, password, register, signInWithPassword, subjects, uniqueEmail, userMenuButton, waitForMail } from './accounts'
-import { expect, mainHeading, test } from './fixtures'
+import { confirmPath, password, register, signInWithPassword, subjects, uniqueEmail, userMenuButton, waitForMail } from './helpers/accounts'
+import { expect, mainHeading, test } from './helpers/fixtures'
 
 /**
  * Live updates between two instances of the app on one PostgreSQL database, each with browsers of

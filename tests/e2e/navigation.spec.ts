@@ -9,7 +9,7 @@ import {
   open,
   test,
   visitorPages,
-} from './fixtures'
+} from './helpers/fixtures'
 
 // A visitor finds every page, and the ones they may not see send them to sign in.
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { type TestDatabase, createTestDatabase } from '../helpers/database'
-import { type OwnServer, startOwnServer } from './admin'
-import { expect, failedResource, test } from './fixtures'
+import { type OwnServer, startOwnServer } from './helpers/admin'
+import { expect, failedResource, test } from './helpers/fixtures'
 
 // A real outage, not a simulated one (demos.spec.ts has that): a server of its own on a PostgreSQL
 // database of its own, which the test closes to connections and opens again. The server keeps

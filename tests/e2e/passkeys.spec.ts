@@ -1,10 +1,10 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
 import ru from '@/client/locales/ru'
 import { desktopUserAgent } from '../../playwright.config'
-import { ViolationReport, colourModes, interfaceLanguages, prefer, settled } from './a11y'
-import { signOutFromMenu, signedInAs, userMenuButton, waitForMail } from './accounts'
-import { expect, expectNotStarted, failedResource, holdScripts, mainHeading, openBeforeStart, test } from './fixtures'
-import { VirtualAuthenticator, withoutPasskeyAutofill } from './webauthn'
+import { ViolationReport, colourModes, interfaceLanguages, prefer, settled } from './helpers/a11y'
+import { signOutFromMenu, signedInAs, userMenuButton, waitForMail } from './helpers/accounts'
+import { expect, expectNotStarted, failedResource, holdScripts, mainHeading, openBeforeStart, test } from './helpers/fixtures'
+import { VirtualAuthenticator, withoutPasskeyAutofill } from './helpers/webauthn'
 
 // Passkeys with Chromium's virtual authenticator (tests/e2e/webauthn.ts): added, listed, renamed
 // and removed on /account (each change mailed), signing in with "Sign in with a passkey", a removed

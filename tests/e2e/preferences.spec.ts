@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { appReady, colourModeButton, expect, languageSelect, mainHeading, mainNav, open, test } from './fixtures'
+import { appReady, colourModeButton, expect, languageSelect, mainHeading, mainNav, open, test } from './helpers/fixtures'
 
 // A visitor picks a colour mode and a language; both are remembered and apply before the first paint.
 

@@ -3,7 +3,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test'
 import ru from '@/client/locales/ru'
 import type { SignInMethods } from '@/shared/sign-in-methods'
 import { desktopUserAgent } from '../../playwright.config'
-import { ViolationReport, colourModes, interfaceLanguages, prefer, settled } from './a11y'
+import { ViolationReport, colourModes, interfaceLanguages, prefer, settled } from './helpers/a11y'
 import {
   authenticatorCode,
   mailsTo,
@@ -13,8 +13,8 @@ import {
   subjects,
   userMenuButton,
   waitForMail,
-} from './accounts'
-import { expect, holdScripts, mainHeading, openBeforeStart, test } from './fixtures'
+} from './helpers/accounts'
+import { expect, holdScripts, mainHeading, openBeforeStart, test } from './helpers/fixtures'
 import {
   clearProviderRequests,
   holdCallback,
@@ -28,7 +28,7 @@ import {
   startProvider,
   stopProvider,
   tamperNextIdToken,
-} from './oidc'
+} from './helpers/oidc'
 
 // Signing in with an OpenID provider ("Continue with Acme", tests/e2e/oidc-provider.ts) through its
 // real login and consent pages, every failure landing on /login with its sentence, two-step

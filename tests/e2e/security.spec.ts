@@ -1,8 +1,8 @@
 import type { Browser, Page } from '@playwright/test'
 import { desktopUserAgent } from '../../playwright.config'
-import { password, signedInAs, userMenuButton } from './accounts'
-import { type Level, type OwnServer, levelsApi, startOwnServer } from './admin'
-import { expect, mainHeading, test } from './fixtures'
+import { password, signedInAs, userMenuButton } from './helpers/accounts'
+import { type Level, type OwnServer, levelsApi, startOwnServer } from './helpers/admin'
+import { expect, mainHeading, test } from './helpers/fixtures'
 
 // What an attacker can type into the app comes back as text, never as markup or script; and the
 // `?redirect=` of the sign-in page never leaves the site. The fixtures fail any test on a

@@ -1,5 +1,5 @@
-import { signedInAs, userMenuButton } from './accounts'
-import { accessibilityViolations, expect, failedResource, test } from './fixtures'
+import { signedInAs, userMenuButton } from './helpers/accounts'
+import { accessibilityViolations, expect, failedResource, test } from './helpers/fixtures'
 
 // Signed-in journeys with an account made through the API (the pages have their own spec).
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { colourModeButton, expect, mainHeading, open, test } from './fixtures'
+import { colourModeButton, expect, mainHeading, open, test } from './helpers/fixtures'
 
 // The parts of the layout every page shares: notifications and the command palette.
 

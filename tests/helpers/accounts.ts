@@ -3,13 +3,14 @@ import os from 'node:os'
 import path from 'node:path'
 import { Client, registerAndVerify } from './auth-client'
 import type { DatabaseTarget } from './database'
-import { type ServerProcess, startServer } from './server'
+import { startAppServer } from './app-server'
+import type { ServerOptions, TestServer } from './server'
 
 export const password = 'correct horse battery'
 
 /** A server with an administrator (listed in ADMIN_EMAILS), a learner and a visitor. */
-export interface AdminWorld {
-  server: ServerProcess
+export interface AdminWorld<S extends TestServer = TestServer> {
+  server: S
   dataDir: string
   adminEmail: string
   admin: Client
@@ -20,14 +21,19 @@ export interface AdminWorld {
   stop(): Promise<void>
 }
 
-export async function startAdminWorld(
+/**
+ * The app runs in the test's process (`startAppServer`) unless `start` says otherwise (e.g.
+ * `startServer`, for tests of the process itself).
+ */
+export async function startAdminWorld<S extends TestServer = TestServer>(
   target: DatabaseTarget,
   name: string,
   env: Record<string, string> = {},
-): Promise<AdminWorld> {
+  start: (options: ServerOptions) => Promise<S> = startAppServer as (options: ServerOptions) => Promise<S>,
+): Promise<AdminWorld<S>> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `lingua-${name}-`))
   const adminEmail = `admin-${name}-${target}@example.com`
-  const server = await startServer({
+  const server = await start({
     database: target,
     // Each file signs up several accounts from one address: more than 5 a minute.
     env: { DATA_DIR: dataDir, ADMIN_EMAILS: adminEmail, AUTH_RATE_LIMIT_SCALE: '20', ...env },

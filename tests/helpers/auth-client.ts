@@ -1,12 +1,12 @@
 import { expect } from 'vitest'
 import { readOutbox } from '@/server/mail/index'
-import type { ServerProcess } from './server'
+import type { TestServer } from './server'
 
 /** A browser-like client: sends the app's Origin and keeps the cookies the server sets. */
 export class Client {
   readonly cookies = new Map<string, string>()
   constructor(
-    readonly server: ServerProcess,
+    readonly server: TestServer,
     readonly origin = server.url,
     /** Sent with every request, e.g. an X-Forwarded-For of its own. */
     readonly headers: Record<string, string> = {},

@@ -1,6 +1,6 @@
 import http from 'node:http'
 import type { Client } from './auth-client'
-import type { ServerProcess } from './server'
+import type { TestServer } from './server'
 
 /** One event of a stream, as the client parsed it. */
 export interface StreamEvent {
@@ -68,7 +68,7 @@ export class EventStream {
   }
 
   /** Opens a stream; resolves once the answer's status and headers arrived. */
-  static open(server: ServerProcess, options: OpenStreamOptions = {}): Promise<EventStream> {
+  static open(server: TestServer, options: OpenStreamOptions = {}): Promise<EventStream> {
     const { client, lastEventId, headers = {} } = options
     const request = http.request(`${server.url}/api/events`, {
       agent: false,
@@ -210,7 +210,7 @@ export class EventStream {
 }
 
 /** Opens a stream and waits for its `ready` event; fails unless the answer is a 200 event stream. */
-export async function openReadyStream(server: ServerProcess, options: OpenStreamOptions = {}): Promise<{ stream: EventStream; ready: number }> {
+export async function openReadyStream(server: TestServer, options: OpenStreamOptions = {}): Promise<{ stream: EventStream; ready: number }> {
   const stream = await EventStream.open(server, options)
   if (stream.status !== 200 || !String(stream.headers['content-type']).startsWith('text/event-stream')) {
     await stream.waitForEnd().catch(() => undefined)

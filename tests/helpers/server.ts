@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { expect } from 'vitest'
 import { type ExitResult, freePort, projectRoot, serverEntry, spawnNodeServer, waitReady } from '../../scripts/lib/server.mjs'
 import { createTestDatabase, type DatabaseTarget, type TestDatabase } from './database'
@@ -40,32 +41,47 @@ export interface ServerOptions {
   database?: DatabaseTarget
 }
 
-export interface ServerProcess {
+/** What a test needs of a server, whether it runs in a process of its own or in the test's. */
+export interface TestServer {
   url: string
   port: number
-  /** Every line of stdout and stderr (the JSON log), in arrival order. */
+  /** Every line of its JSON log (and, of a process, of its stdout and stderr), in arrival order. */
   logs: string[]
-  /** Only the lines of stderr. */
-  stderr: string[]
-  process: ChildProcess
-  /** performance.now() right before the spawn. */
-  spawnedAt: number
   clientDir: string
   /** The PGlite folder, when the server runs on PGlite. */
   dataDir: string | undefined
   /** The PostgreSQL database created for this server, if any. */
   database: TestDatabase | undefined
+  /** Stops the server and removes what the helper created. */
+  stop(): Promise<unknown>
+}
+
+export interface ServerProcess extends TestServer {
+  /** Only the lines of stderr. */
+  stderr: string[]
+  process: ChildProcess
+  /** performance.now() right before the spawn. */
+  spawnedAt: number
   /** Resolves once the process has exited and its output is read. */
   exited: Promise<ExitResult>
   /** Sends the signal, waits for the exit (SIGKILL after 20 s) and removes what the helper created. */
   stop(signal?: NodeJS.Signals): Promise<ExitResult>
 }
 
-const running = new Set<ServerProcess>()
+const running = new Set<TestServer>()
 
 /** Stops every server still running (tests/helpers/api-setup.ts does it after each test file). */
 export async function stopAllServers(): Promise<void> {
   await Promise.all([...running].map((server) => server.stop()))
+}
+
+/** Counts a server among those stopAllServers stops, until `untrack`. */
+export function track(server: TestServer): void {
+  running.add(server)
+}
+
+export function untrack(server: TestServer): void {
+  running.delete(server)
 }
 
 async function createFixtureClient(): Promise<string> {
@@ -76,13 +92,8 @@ async function createFixtureClient(): Promise<string> {
   return dir
 }
 
-/** Starts `node dist/server/main.js` without waiting for it to be ready. */
-export async function spawnServer(options: ServerOptions = {}): Promise<ServerProcess> {
-  if (!existsSync(serverEntry)) {
-    throw new Error(
-      `${path.relative(projectRoot, serverEntry)} is missing: run \`npm run build\` (or \`npx vite build --config vite.server.config.ts\`) before the API tests`,
-    )
-  }
+/** What a server of the tests runs with: its environment, and the folders and database made for it. */
+export async function prepareServer(options: ServerOptions) {
   const cleanups: (() => Promise<void>)[] = []
   const env = { ...options.env }
 
@@ -107,7 +118,7 @@ export async function spawnServer(options: ServerOptions = {}): Promise<ServerPr
   }
 
   const port = env.PORT && /^\d+$/.test(env.PORT) ? Number(env.PORT) : await freePort()
-  const child = spawnNodeServer({
+  return {
     port,
     env: {
       NODE_ENV: 'test',
@@ -118,7 +129,24 @@ export async function spawnServer(options: ServerOptions = {}): Promise<ServerPr
       ...(dataDir ? { DATA_DIR: dataDir } : {}),
       ...env,
     },
-  })
+    dataDir,
+    clientDir,
+    database,
+    cleanUp: async () => {
+      for (const cleanup of cleanups.reverse()) await cleanup()
+    },
+  }
+}
+
+/** Starts `node dist/server/main.js` without waiting for it to be ready. */
+export async function spawnServer(options: ServerOptions = {}): Promise<ServerProcess> {
+  if (!existsSync(serverEntry)) {
+    throw new Error(
+      `${path.relative(projectRoot, serverEntry)} is missing: run \`npm run build\` (or \`npx vite build --config vite.server.config.ts\`) before the API tests`,
+    )
+  }
+  const { port, env, dataDir, clientDir, database, cleanUp } = await prepareServer(options)
+  const child = spawnNodeServer({ port, env })
 
   let stopping: Promise<ExitResult> | undefined
   const server: ServerProcess = {
@@ -138,7 +166,7 @@ export async function spawnServer(options: ServerOptions = {}): Promise<ServerPr
           return await child.stop({ signal })
         } finally {
           running.delete(server)
-          for (const cleanup of cleanups.reverse()) await cleanup()
+          await cleanUp()
         }
       })()
       return stopping
@@ -163,7 +191,7 @@ export async function startServer(options: ServerOptions = {}): Promise<ServerPr
 export type LogEntry = Record<string, unknown> & { msg?: string; requestId?: string }
 
 /** The JSON lines of the server's output. */
-export function jsonLogs(server: ServerProcess): LogEntry[] {
+export function jsonLogs(server: TestServer): LogEntry[] {
   return server.logs.flatMap((line) => {
     try {
       const value = JSON.parse(line) as LogEntry | null
@@ -176,7 +204,7 @@ export function jsonLogs(server: ServerProcess): LogEntry[] {
 
 /** Waits until a log entry matches; output arrives asynchronously from the child process. */
 export async function waitForLog(
-  server: ServerProcess,
+  server: TestServer,
   matches: (entry: LogEntry) => boolean,
   timeoutMs = 10_000,
 ): Promise<LogEntry> {
@@ -189,7 +217,7 @@ export async function waitForLog(
         `No matching log line within ${timeoutMs} ms. Output:\n${server.logs.join('\n')}`,
       )
     }
-    await new Promise((resolve) => setTimeout(resolve, 25))
+    await sleep(25)
   }
 }
 
@@ -228,7 +256,7 @@ export async function expectApiError(
  * the request is in flight on the server.
  */
 export function openUpload(
-  server: ServerProcess,
+  server: TestServer,
   options: { method?: string; path: string; headers?: Record<string, string> },
 ) {
   const request = http.request(`${server.url}${options.path}`, {

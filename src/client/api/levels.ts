@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { LEVEL_PAGE_SIZE_MAX, type LanguageLevel, type LevelPage } from '@/shared/level-constants'
+import { LEVEL_PAGE_SIZE_MAX, type LanguageLevel, type LevelPage } from '@/shared/levels'
 import { api, searchOf } from '@/client/lib/api'
 
 /**

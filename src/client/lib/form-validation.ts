@@ -1,7 +1,7 @@
 import { standardSchemaResolver } from '@hookform/resolvers/standard-schema'
 import type { FieldValues, Resolver } from 'react-hook-form'
 import { z } from 'zod/mini'
-import { LEVEL_CODE_PATTERN } from '@/shared/level-constants'
+import { LEVEL_CODE_PATTERN } from '@/shared/levels'
 import { validationMessages } from './messages'
 
 let installed = false

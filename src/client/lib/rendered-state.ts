@@ -1,4 +1,4 @@
-import type { LanguageLevel } from '@/shared/level-constants'
+import type { LanguageLevel } from '@/shared/levels'
 import { RENDERED_STATE_ID, type RenderedState } from '@/shared/rendered-state'
 
 export type { RenderedState } from '@/shared/rendered-state'

@@ -3,6 +3,7 @@ import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import type { Redis } from 'ioredis'
 import type { Logger } from 'pino'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/shared/auth'
 import type { Config } from '@/server/config'
 import type { Database } from '@/server/db/client'
 import * as schema from '@/server/db/schema'
@@ -89,8 +90,8 @@ export async function createAuth(deps: {
       emailAndPassword: {
         enabled: true,
         requireEmailVerification: true,
-        minPasswordLength: 8,
-        maxPasswordLength: 128,
+        minPasswordLength: PASSWORD_MIN_LENGTH,
+        maxPasswordLength: PASSWORD_MAX_LENGTH,
         autoSignIn: false,
         password: { hash: hashPassword, verify: verifyPassword },
         resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_SECONDS,

@@ -129,7 +129,7 @@ export function authEmails({ config, mailer, mailThrottle }: {
         'TOO_MANY_REQUESTS',
         {
           code: 'EMAIL_RECENTLY_SENT',
-          message: `An email was sent to this address less than a minute ago. Wait ${seconds} s before asking again.`,
+          message: `An email was sent to this address moments ago. Wait ${seconds} s before asking again.`,
         },
         { 'Retry-After': String(seconds) },
       )

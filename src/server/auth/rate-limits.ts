@@ -26,12 +26,50 @@ const rateLimits: Record<string, number> = {
   '/list-sessions': 600,
 }
 
+type RateLimitStorage = NonNullable<NonNullable<BetterAuthOptions['rateLimit']>['customStorage']>
+
+/** Counters kept at most; beyond, the expired go, then the oldest (as better-auth's own store). */
+const MAX_COUNTERS = 100_000
+
+/**
+ * better-auth's counters in this instance's memory, counted as its `memory` storage counts them (a
+ * count per key that starts again once a window has passed since the last request it let
+ * through). Its own store is one for the whole process: two instances in one process — the API
+ * tests run the app in theirs — would count each other's requests.
+ */
+function memoryRateLimitStorage(): RateLimitStorage {
+  const counters = new Map<string, { count: number; last: number; expires: number }>()
+  const prune = (now: number) => {
+    for (const [key, counter] of counters) if (now >= counter.expires) counters.delete(key)
+    for (const key of counters.keys()) {
+      if (counters.size < MAX_COUNTERS) break
+      counters.delete(key)
+    }
+  }
+  return {
+    consume(key, { window, max }) {
+      const now = Date.now()
+      if (counters.size >= MAX_COUNTERS) prune(now)
+      const windowMs = window * 1000
+      const counter = counters.get(key)
+      const current = counter && now < counter.expires ? counter : undefined
+      if (current && current.count >= max) {
+        return Promise.resolve({ allowed: false, retryAfter: Math.ceil((current.last + windowMs - now) / 1000) })
+      }
+      // Set again, so that the Map's order stays the order of last use.
+      counters.delete(key)
+      counters.set(key, { count: (current?.count ?? 0) + 1, last: now, expires: now + windowMs })
+      return Promise.resolve({ allowed: true, retryAfter: null })
+    },
+  }
+}
+
 /** better-auth's rate limits, counted in Redis when there is one (shared by every instance). */
-export function authRateLimit(config: Config, withRedis: boolean) {
+export function authRateLimit(config: Config, withRedis: boolean): NonNullable<BetterAuthOptions['rateLimit']> {
   return {
     // In every environment, not only in production.
     enabled: true,
-    storage: withRedis ? 'secondary-storage' : 'memory',
+    ...(withRedis ? { storage: 'secondary-storage' as const } : { customStorage: memoryRateLimitStorage() }),
     window: 60,
     max: Math.ceil(100 * config.authRateLimitScale),
     customRules: Object.fromEntries(
@@ -40,5 +78,5 @@ export function authRateLimit(config: Config, withRedis: boolean) {
         { window: 60, max: Math.ceil(max * config.authRateLimitScale) },
       ]),
     ),
-  } satisfies BetterAuthOptions['rateLimit']
+  }
 }

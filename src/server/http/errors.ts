@@ -92,7 +92,7 @@ export const defaultMessages: Record<ErrorCode, string> = {
   invalid_image: 'The picture could not be read: the file is damaged or incomplete.',
   image_too_large: 'The picture has too many pixels.',
   rate_limited: 'Too many requests. Try again later.',
-  email_recently_sent: 'An email was sent to this address less than a minute ago.',
+  email_recently_sent: 'An email was sent to this address moments ago.',
   headers_too_large: 'The request line or headers are too large.',
   internal_error: 'Something went wrong on our side.',
   service_unavailable: 'The service is temporarily unavailable. Try again shortly.',

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Logger } from 'pino'
 import type { ClientConfig } from '@/shared/client-config'
-import type { LanguageLevel } from '@/shared/level-constants'
+import type { LanguageLevel } from '@/shared/levels'
 import {
   LANGUAGE_COOKIE,
   type Language,

@@ -71,11 +71,11 @@ export function createMemoryMailThrottle(options: MemoryMailThrottleOptions = {}
  * The throttle of several instances (REDIS_URL): a key per kind and address, claimed with
  * `SET NX PX`, so that of two instances asked at once only one sends.
  */
-export function createRedisMailThrottle(redis: Redis, keyPrefix: string): MailThrottle {
+export function createRedisMailThrottle(redis: Redis, keyPrefix: string, windowMs = mailThrottleWindowMs): MailThrottle {
   const keyOf = (kind: MailKind, email: string) => `${keyPrefix}${throttleKey(kind, email)}`
   return {
     async allow(kind, email) {
-      return (await redis.set(keyOf(kind, email), '1', 'PX', mailThrottleWindowMs, 'NX')) === 'OK'
+      return (await redis.set(keyOf(kind, email), '1', 'PX', windowMs, 'NX')) === 'OK'
     },
     async retryAfterMs(kind, email) {
       // -2: no such key (free); -1 cannot happen (every key is set with an expiry).

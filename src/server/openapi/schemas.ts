@@ -3,7 +3,7 @@ import { type AuditEntry, type AuditPage, auditActions } from '@/shared/audit-lo
 import type { ClientConfig } from '@/shared/client-config'
 import { type DemoEcho, type DemoServerTime, demoMessageSchema } from '@/shared/demo'
 import { type ApiErrorBody, errorCodes } from '@/shared/errors'
-import type { LanguageLevel, LevelPage, LevelUsage } from '@/shared/level-constants'
+import type { LanguageLevel, LevelPage, LevelUsage } from '@/shared/levels'
 import type { LearnerProfile } from '@/shared/profile'
 import { learnerProfileInputSchema } from '@/shared/profile-schemas'
 import { type Overview, PEOPLE_COUNT_CAP, PEOPLE_SEARCH_COUNT_CAP, type PeoplePage, type PersonDetail } from '@/shared/people'

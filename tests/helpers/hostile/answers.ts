@@ -1,6 +1,6 @@
 import { type ErrorCode, errorCodes, statusOfCode } from '@/shared/errors'
 import type { conformanceChecker } from '../openapi-conformance'
-import type { ServerProcess } from '../server'
+import type { TestServer } from '../server'
 import { type Answer, type Shot, describeShot, safeMethods, traffic } from './shots'
 
 /** What is wrong with a failure's answer, if anything: the API's one error shape, as JSON. */
@@ -102,7 +102,7 @@ export function answerProblem(s: Shot, answer: Answer | undefined, options: Batc
  * New lines of the server's log since the last call: errors it logged and 5xx it answered, even
  * those no client saw (the connection was gone).
  */
-export function logProblems(server: ServerProcess, cursor: { at: number }): string[] {
+export function logProblems(server: TestServer, cursor: { at: number }): string[] {
   const lines = server.logs.slice(cursor.at)
   cursor.at = server.logs.length
   const problems: string[] = []

@@ -1,6 +1,6 @@
 import http from 'node:http'
 import type { Client } from '../auth-client'
-import type { ServerProcess } from '../server'
+import type { TestServer } from '../server'
 import { fireRaw } from './raw'
 import { ANSWER_TIMEOUT_MS, type Answer, type Shot, type Who, nextClientAddress, traffic } from './shots'
 
@@ -9,13 +9,13 @@ export const CONCURRENCY = 8
 
 /** A server and the sessions its callers send. */
 export interface Site {
-  server: ServerProcess
+  server: TestServer
   clients: Record<Who, Client | undefined>
 }
 
 const agents = new Map<string, http.Agent>()
 
-function agentOf(server: ServerProcess) {
+function agentOf(server: TestServer) {
   let agent = agents.get(server.url)
   if (!agent) agents.set(server.url, (agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY })))
   return agent

@@ -1,6 +1,6 @@
 import type http from 'node:http'
 import net from 'node:net'
-import { type ServerProcess, jsonLogs, waitForLog } from '../server'
+import { type TestServer, jsonLogs, waitForLog } from '../server'
 import { ANSWER_TIMEOUT_MS, type Answer, type RawFraming, nextClientAddress, traffic } from './shots'
 
 // Requests written byte by byte on a socket of their own, for what node:http will not send.
@@ -9,7 +9,7 @@ import { ANSWER_TIMEOUT_MS, type Answer, type RawFraming, nextClientAddress, tra
  * Writes the bytes on a new connection, then half-closes it (the client has nothing more to say),
  * and reads the first answer, if any, until the server closes. Undefined: no answer.
  */
-export function fireRaw(server: ServerProcess, raw: RawFraming): Promise<Answer | undefined> {
+export function fireRaw(server: TestServer, raw: RawFraming): Promise<Answer | undefined> {
   traffic.fired += 1
   return new Promise((resolve, reject) => {
     const socket = net.connect({ host: '127.0.0.1', port: server.port, allowHalfOpen: true })
@@ -135,7 +135,7 @@ export const framingCount = framingsOf('/', Buffer.from('{}'), 0, 'localhost').l
  * Sends a request to `path`, then stops: the body never reaches its announced length. Resolves to
  * the status the server logged for it and the errors it logged.
  */
-export async function abandonBody(server: ServerProcess, path: string, requestId: string, framing: 'length' | 'chunked') {
+export async function abandonBody(server: TestServer, path: string, requestId: string, framing: 'length' | 'chunked') {
   const body = '{"email":"a@example.com","password":'
   const head = `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nConnection: close\r\nContent-Type: application/json\r\nX-Request-Id: ${requestId}\r\n`
   const text =

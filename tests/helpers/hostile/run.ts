@@ -6,7 +6,7 @@ import { type DatabaseTarget, databaseTargets } from '../database'
 import { allLevels } from '../levels'
 import { conformanceChecker } from '../openapi-conformance'
 import { freePort } from '../../../scripts/lib/server.mjs'
-import { expectJson } from '../server'
+import { expectJson, startServer } from '../server'
 import { type BatchOptions, answerProblem, logProblems } from './answers'
 import { type Digest, apiDigest, changedParts, postgresDigest } from './digests'
 import { CONCURRENCY, type Site, closeAgents, fire, inPool } from './fire'
@@ -66,7 +66,8 @@ export async function startHostileRun(seed = 0): Promise<HostileRun> {
     TRUST_PROXY: 'true',
     // abandonBody reads the status of an abandoned request from its log line.
     LOG_REQUESTS: 'true',
-  })
+    // A process of its own: better-auth takes NODE_ENV from the process (see production()).
+  }, startServer)
   const main: Site = { server: world.server, clients: { visitor: undefined, learner: world.learner, admin: world.admin } }
   const document = await expectJson<OpenApiDocument>(await world.visitor.request('GET', '/api/openapi.json'))
   const conformance = conformanceChecker(document as unknown as Parameters<typeof conformanceChecker>[0])

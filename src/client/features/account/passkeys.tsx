@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { useMutation } from '@tanstack/react-query'
-import { type RefObject, useEffect, useId, useRef, useState } from 'react'
+import { type RefObject, useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { PASSKEY_NAME_MAX_LENGTH, type SignInMethods } from '@/shared/sign-in-methods'
 import { ConfirmDialog } from '@/client/components/confirm-dialog'
@@ -15,7 +14,8 @@ import { locale } from '@/client/lib/i18n'
 import { PasskeyError, addPasskey, usePasskeysSupported } from '@/client/lib/passkeys'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
 import { accountMessages } from './messages'
-import { type MethodChanged, subheadingClass, useRemovalFailure } from './method-change'
+import { type MethodChanged, subheadingClass } from './method-change'
+import { RemovableRow, useConfirmedRemoval } from './removable-row'
 
 type Passkey = SignInMethods['passkeys'][number]
 type Messages = ReturnType<typeof accountMessages.get>
@@ -39,15 +39,10 @@ export function Passkeys({
 }) {
   const t = useStore(accountMessages)
   const supported = usePasskeysSupported()
-  const [removing, setRemoving] = useState<Passkey | null>(null)
-  const removalFailure = useRemovalFailure()
-  const remove = useMutation({
-    mutationFn: (passkey: Passkey) => authApi.removePasskey(passkey.id),
-    // Closed once the list is read again: focus then goes to the heading, the row being gone.
-    onSuccess: async () => {
-      await onChanged(accountMessages.get().passkeyRemoved)
-      setRemoving(null)
-    },
+  const removal = useConfirmedRemoval({
+    remove: (passkey: Passkey) => authApi.removePasskey(passkey.id),
+    removed: () => accountMessages.get().passkeyRemoved,
+    onChanged,
   })
   const nameOf = (passkey: Passkey) => passkey.name ?? t.unnamedPasskey
 
@@ -67,10 +62,7 @@ export function Passkeys({
               passkey={passkey}
               name={nameOf(passkey)}
               only={only}
-              onRemove={() => {
-                remove.reset()
-                setRemoving(passkey)
-              }}
+              onRemove={() => removal.ask(passkey)}
               onChanged={onChanged}
             />
           ))}
@@ -82,15 +74,11 @@ export function Passkeys({
         <p className="mt-3 text-sm text-muted-foreground">{t.passkeysUnsupported}</p>
       )}
       <ConfirmDialog
-        open={removing !== null}
-        title={t.removePasskeyTitle({ name: removing ? nameOf(removing) : '' })}
+        {...removal.dialog}
+        title={t.removePasskeyTitle({ name: removal.asked ? nameOf(removal.asked) : '' })}
         description={t.removePasskeyLead}
         confirmLabel={t.removePasskeyConfirm}
         pendingLabel={t.removing}
-        pending={remove.isPending}
-        error={remove.isError ? removalFailure(remove.error) : undefined}
-        onConfirm={() => removing && remove.mutate(removing)}
-        onClose={() => setRemoving(null)}
         returnFocus={headingRef}
       />
     </div>
@@ -120,8 +108,6 @@ function PasskeyRow({
     if (wasRenaming.current && !renaming) renameButton.current?.focus()
     wasRenaming.current = renaming
   }, [renaming])
-  const hintId = useId()
-
   if (renaming) {
     return (
       <li className="py-3">
@@ -136,29 +122,10 @@ function PasskeyRow({
     )
   }
   return (
-    <li className="flex flex-wrap items-center justify-between gap-3 py-3">
-      <div className="flex min-w-0 items-start gap-3">
-        <KeyIcon className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
-        <div className="min-w-0">
-          <p className="font-medium wrap-break-word">
-            {name}
-            {passkey.backedUp && (
-              <span className="ml-2 rounded-full border px-2 py-0.5 text-xs font-normal text-muted-foreground">
-                {t.passkeySynced}
-              </span>
-            )}
-          </p>
-          <p className="text-sm text-muted-foreground">
-            <PasskeyDates passkey={passkey} language={language} t={t} />
-          </p>
-          {only && (
-            <p id={hintId} className="text-sm text-muted-foreground">
-              {t.onlyMethod}
-            </p>
-          )}
-        </div>
-      </div>
-      <div className="flex gap-2">
+    <RemovableRow
+      icon={<KeyIcon className="mt-0.5 size-5 shrink-0 text-muted-foreground" />}
+      only={only}
+      actions={
         <Button
           ref={renameButton}
           variant="outline"
@@ -168,18 +135,23 @@ function PasskeyRow({
         >
           {t.rename}
         </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          aria-label={t.removePasskey({ name })}
-          aria-describedby={only ? hintId : undefined}
-          disabled={only}
-          onClick={onRemove}
-        >
-          {t.remove}
-        </Button>
-      </div>
-    </li>
+      }
+      removeLabel={t.removePasskey({ name })}
+      removeText={t.remove}
+      onRemove={onRemove}
+    >
+      <p className="font-medium wrap-break-word">
+        {name}
+        {passkey.backedUp && (
+          <span className="ml-2 rounded-full border px-2 py-0.5 text-xs font-normal text-muted-foreground">
+            {t.passkeySynced}
+          </span>
+        )}
+      </p>
+      <p className="text-sm text-muted-foreground">
+        <PasskeyDates passkey={passkey} language={language} t={t} />
+      </p>
+    </RemovableRow>
   )
 }
 

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type RefObject, useEffect, useId, useRef, useState } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { type RefObject, useEffect, useRef, useState } from 'react'
 import type { SignInMethods } from '@/shared/sign-in-methods'
 import { ConfirmDialog } from '@/client/components/confirm-dialog'
 import { ProviderErrorAlert } from '@/client/components/sign-in/provider-error-alert'
@@ -15,9 +15,10 @@ import { locale } from '@/client/lib/i18n'
 import { apiErrorMessages } from '@/client/lib/messages'
 import { useProviderRedirect } from '@/client/lib/provider-redirect'
 import { signInMethodsKey, signInMethodsQuery } from './api'
-import { type MethodChanged, subheadingClass, useRemovalFailure } from './method-change'
+import { type MethodChanged, subheadingClass } from './method-change'
 import { accountMessages } from './messages'
 import { Passkeys } from './passkeys'
+import { RemovableRow, useConfirmedRemoval } from './removable-row'
 import { Section } from './section'
 
 type Provider = SignInMethods['providers'][number]
@@ -122,8 +123,6 @@ function Providers({
 }) {
   const t = useStore(accountMessages)
   const errorTexts = useStore(apiErrorMessages)
-  const removalFailure = useRemovalFailure()
-  const [unlinking, setUnlinking] = useState<{ provider: Provider; identity: LinkedIdentity } | null>(null)
   const link = useProviderRedirect(
     (provider: Provider) => authApi.linkProvider(provider.id, new URL('/account', window.location.origin).toString()),
     (provider) => {
@@ -134,14 +133,12 @@ function Providers({
       }
     },
   )
-  const unlink = useMutation({
-    mutationFn: ({ identity }: { provider: Provider; identity: LinkedIdentity }) => authApi.unlinkProvider(identity.id),
-    // Closed once the list is read again: focus then goes to the heading, the row being gone.
-    onSuccess: async (_, { provider }) => {
-      await onChanged(accountMessages.get().providerUnlinked({ name: provider.name }))
-      setUnlinking(null)
-    },
+  const unlink = useConfirmedRemoval({
+    remove: ({ identity }: { provider: Provider; identity: LinkedIdentity }) => authApi.unlinkProvider(identity.id),
+    removed: ({ provider }) => accountMessages.get().providerUnlinked({ name: provider.name }),
+    onChanged,
   })
+  const unlinking = unlink.asked
 
   return (
     <div>
@@ -174,25 +171,18 @@ function Providers({
                   provider={provider}
                   identity={identity}
                   only={only}
-                  onUnlink={() => {
-                    unlink.reset()
-                    setUnlinking({ provider, identity })
-                  }}
+                  onUnlink={() => unlink.ask({ provider, identity })}
                 />
               )),
         )}
       </ul>
       {link.error && <Alert variant="error">{errorMessage(link.error, errorTexts)}</Alert>}
       <ConfirmDialog
-        open={unlinking !== null}
+        {...unlink.dialog}
         title={t.unlinkTitle({ name: unlinking?.provider.name ?? '' })}
         description={t.unlinkLead({ name: unlinking?.provider.name ?? '' })}
         confirmLabel={t.unlink}
         pendingLabel={t.unlinking}
-        pending={unlink.isPending}
-        error={unlink.isError ? removalFailure(unlink.error) : undefined}
-        onConfirm={() => unlinking && unlink.mutate(unlinking)}
-        onClose={() => setUnlinking(null)}
         returnFocus={headingRef}
       />
     </div>
@@ -212,33 +202,15 @@ function LinkedRow({
 }) {
   const t = useStore(accountMessages)
   const language = useStore(locale)
-  const hintId = useId()
   const linkedAt = new Date(identity.linkedAt)
   return (
-    <li className="flex flex-wrap items-center justify-between gap-3 py-3">
-      <div className="min-w-0">
-        <p className="font-medium wrap-break-word">{provider.name}</p>
-        <p className="text-sm text-muted-foreground">
-          <time dateTime={identity.linkedAt} title={formatDateTime(language, linkedAt)}>
-            {t.linkedOn({ date: formatDateTime(language, linkedAt, { dateStyle: 'medium' }) })}
-          </time>
-        </p>
-        {only && (
-          <p id={hintId} className="text-sm text-muted-foreground">
-            {t.onlyMethod}
-          </p>
-        )}
-      </div>
-      <Button
-        variant="outline"
-        size="sm"
-        aria-label={t.unlinkProvider({ name: provider.name })}
-        aria-describedby={only ? hintId : undefined}
-        disabled={only}
-        onClick={onUnlink}
-      >
-        {t.unlink}
-      </Button>
-    </li>
+    <RemovableRow only={only} removeLabel={t.unlinkProvider({ name: provider.name })} removeText={t.unlink} onRemove={onUnlink}>
+      <p className="font-medium wrap-break-word">{provider.name}</p>
+      <p className="text-sm text-muted-foreground">
+        <time dateTime={identity.linkedAt} title={formatDateTime(language, linkedAt)}>
+          {t.linkedOn({ date: formatDateTime(language, linkedAt, { dateStyle: 'medium' }) })}
+        </time>
+      </p>
+    </RemovableRow>
   )
 }

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import type { LanguageLevel } from '@/shared/level-constants'
+import type { LanguageLevel } from '@/shared/levels'
 import { cn } from '@/client/lib/cn'
 import { format } from '@/client/lib/i18n'
 import { dashboardMessages } from './messages'

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { Link } from '@tanstack/react-router'
-import type { LanguageLevel } from '@/shared/level-constants'
+import type { LanguageLevel } from '@/shared/levels'
 import { buttonClass } from '@/client/components/ui/button'
 import { PageHeading } from '@/client/components/ui/page-heading'
 import { currentUser } from '@/client/lib/auth'

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { Await, CatchBoundary, useRouter } from '@tanstack/react-router'
 import { Suspense } from 'react'
-import type { LanguageLevel } from '@/shared/level-constants'
+import type { LanguageLevel } from '@/shared/levels'
 import { Button } from '@/client/components/ui/button'
 import { EmptyState } from '@/client/components/ui/empty-state'
 import { uiMessages } from '@/client/components/ui/messages'

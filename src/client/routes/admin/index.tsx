@@ -1,19 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AdminSectionNav } from '@/client/features/admin/section-nav/section-nav'
 import { OverviewPage } from '@/client/features/admin/overview/overview-page'
 import { guardsFor } from '@/client/lib/guards'
 import { withQueries } from '@/client/lib/query-client'
 
 export const Route = createFileRoute('/admin/')({
   beforeLoad: guardsFor('/admin'),
-  component: withQueries(OverviewRoute),
+  component: withQueries(OverviewPage),
 })
-
-function OverviewRoute() {
-  return (
-    <>
-      <AdminSectionNav />
-      <OverviewPage />
-    </>
-  )
-}

@@ -1,5 +1,4 @@
 import { type SearchSchemaInput, createFileRoute, stripSearchParams } from '@tanstack/react-router'
-import { AdminSectionNav } from '@/client/features/admin/section-nav/section-nav'
 import { RecentChangesPage } from '@/client/features/admin/audit/audit-log'
 import {
   type AuditSearch,
@@ -15,14 +14,5 @@ export const Route = createFileRoute('/admin/recent-changes')({
     validateAuditSearch(search as Record<string, unknown>),
   search: { middlewares: [stripSearchParams(auditSearchDefaults)] },
   beforeLoad: guardsFor('/admin/recent-changes'),
-  component: withQueries(RecentChangesRoute),
+  component: withQueries(RecentChangesPage),
 })
-
-function RecentChangesRoute() {
-  return (
-    <>
-      <AdminSectionNav />
-      <RecentChangesPage />
-    </>
-  )
-}

@@ -150,7 +150,7 @@ export function adminRoutes(deps: {
         const seconds = Math.max(1, Math.ceil(waitMs / 1000))
         throw new ApiError(
           'email_recently_sent',
-          `An email was sent to this address less than a minute ago. Wait ${seconds} s before asking again.`,
+          `An email was sent to this address moments ago. Wait ${seconds} s before asking again.`,
           undefined,
           { 'Retry-After': String(seconds) },
         )

@@ -5,7 +5,7 @@ import {
   levelListQuerySchema,
   levelOrderSchema,
   levelPatchSchema,
-} from '@/shared/levels'
+} from '@/shared/levels-schemas'
 import { INT32_MAX } from '@/shared/query'
 import type { Db } from '@/server/db/client'
 import { jsonBody, pathParams, queryParams } from '@/server/http/body'

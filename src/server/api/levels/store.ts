@@ -2,13 +2,15 @@ import { type Placeholder, type SQL, and, asc, count, desc, eq, ilike, or, sql }
 import type { z } from 'zod/mini'
 import type {
   LanguageLevel,
-  LevelListQuery,
   LevelPage,
   LevelSort,
   LevelUsage,
+} from '@/shared/levels'
+import type {
+  LevelListQuery,
   levelInputSchema,
   levelPatchSchema,
-} from '@/shared/levels'
+} from '@/shared/levels-schemas'
 import type { LevelsNotice } from '@/shared/live'
 import { recordAudit } from '@/server/db/record-audit'
 import { publishEvent } from '@/server/events/bus'

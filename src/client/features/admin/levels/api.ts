@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { LanguageLevel, LevelPage, LevelSort, LevelUsage } from '@/shared/level-constants'
+import type { LanguageLevel, LevelPage, LevelSort, LevelUsage } from '@/shared/levels'
 // Types only: the schemas stay out of the first page.
-import type { LevelInput, LevelPatch } from '@/shared/levels'
+import type { LevelInput, LevelPatch } from '@/shared/levels-schemas'
 import { levelKeys as publicLevelKeys } from '@/client/api/levels'
 import { api, searchOf } from '@/client/lib/api'
 

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { LanguageLevel } from '@/shared/level-constants'
+import type { LanguageLevel } from '@/shared/levels'
 import { ConfirmDialog } from '@/client/components/confirm-dialog'
 import { Skeleton } from '@/client/components/ui/skeleton'
 import { errorMessage } from '@/client/lib/error-message'

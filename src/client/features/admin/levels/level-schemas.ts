@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { levelInputSchema } from '@/shared/levels'
+import { levelInputSchema } from '@/shared/levels-schemas'
 
 /** The level form's values; `version` is the one the form was filled from (edit only, not a field). */
 export interface LevelValues {

@@ -1,4 +1,4 @@
-import { LEVEL_QUERY_MAX, type LevelSort, levelSorts } from '@/shared/level-constants'
+import { LEVEL_QUERY_MAX, type LevelSort, levelSorts } from '@/shared/levels'
 import { oneOf, pageParam, pageSizes, textParam } from '@/client/components/data-table/search-state'
 
 /**

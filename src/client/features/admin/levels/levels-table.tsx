@@ -3,10 +3,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useTable } from '@tanstack/react-table'
 import { useCallback } from 'react'
-import { type LanguageLevel, levelSortKeys } from '@/shared/level-constants'
+import { type LanguageLevel, levelSortKeys } from '@/shared/levels'
 import { uiMessages } from '@/client/components/ui/messages'
 import { EmptyState } from '@/client/components/ui/empty-state'
-import { SearchBox } from '@/client/components/data-table/search-box'
+import { TableToolbar } from '@/client/components/data-table/table-toolbar'
 import { ServerTable, isRefreshing, serverTableOptions, useTableSearch } from '@/client/components/data-table/server-table'
 import { levelListQuery } from './api'
 import type { DeletableLevel } from './delete-level-dialog'
@@ -42,24 +42,13 @@ export function LevelsTable({ onDelete }: { onDelete: (level: DeletableLevel) =>
 
   const onSearch = useCallback((text: string) => setSearch({ q: text, page: 1 }, true), [setSearch])
 
-
   return (
     <DeleteContext.Provider value={onDelete}>
       <div className="grid grid-cols-1 gap-4">
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <div className="w-full max-w-sm">
-            <SearchBox
-              label={t.search}
-              placeholder={t.searchPlaceholder}
-              value={q}
-              maxLength={QUERY_MAX}
-              onSearch={onSearch}
-            />
-          </div>
-          <p role="status" className="text-sm text-muted-foreground">
-            {isRefreshing(query) ? t.refreshing : ''}
-          </p>
-        </div>
+        <TableToolbar
+          search={{ label: t.search, placeholder: t.searchPlaceholder, value: q, maxLength: QUERY_MAX, onSearch }}
+          refreshing={isRefreshing(query) ? t.refreshing : ''}
+        />
         <ServerTable
           table={table}
           query={query}

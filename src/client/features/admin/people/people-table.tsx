@@ -5,8 +5,8 @@ import { useTable } from '@tanstack/react-table'
 import { useCallback, useEffect, useRef } from 'react'
 import { PEOPLE_QUERY_MAX, PEOPLE_SUBSTRING_MIN, type PersonRow, peopleSortKeys } from '@/shared/people'
 import { peopleListQuery } from '@/client/api/people'
-import { SearchBox } from '@/client/components/data-table/search-box'
 import { ServerTable, isRefreshing, serverTableOptions, useTableSearch } from '@/client/components/data-table/server-table'
+import { TableToolbar } from '@/client/components/data-table/table-toolbar'
 import { Button } from '@/client/components/ui/button'
 import { EmptyState } from '@/client/components/ui/empty-state'
 import { uiMessages } from '@/client/components/ui/messages'
@@ -73,33 +73,19 @@ export function PeopleTable() {
 
   return (
     <div className="grid grid-cols-1 gap-4">
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,22rem)_1fr] lg:items-start">
-        <div className="grid gap-1.5">
-          <SearchBox
-            label={t.search}
-            placeholder={t.searchPlaceholder}
-            value={q}
-            maxLength={PEOPLE_QUERY_MAX}
-            onSearch={onSearch}
-          />
-          <p className="text-xs text-muted-foreground">{t.searchHint({ min: formats.number(PEOPLE_SUBSTRING_MIN) })}</p>
-        </div>
-        <PeopleFilters
-          search={search}
-          onFilter={onFilter}
-          onSort={(next) => setSearch({ sort: next, page: 1 })}
-        />
-      </div>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p role="status" className="text-sm text-muted-foreground">
-          {isRefreshing(query) ? t.refreshing : ''}
-        </p>
-        {narrowed && (
-          <Button variant="outline" size="sm" onClick={clear}>
-            {t.clear}
-          </Button>
-        )}
-      </div>
+      <TableToolbar
+        search={{ label: t.search, placeholder: t.searchPlaceholder, value: q, maxLength: PEOPLE_QUERY_MAX, onSearch }}
+        hint={<p className="text-xs text-muted-foreground">{t.searchHint({ min: formats.number(PEOPLE_SUBSTRING_MIN) })}</p>}
+        filters={<PeopleFilters search={search} onFilter={onFilter} onSort={(next) => setSearch({ sort: next, page: 1 })} />}
+        refreshing={isRefreshing(query) ? t.refreshing : ''}
+        actions={
+          narrowed && (
+            <Button variant="outline" size="sm" onClick={clear}>
+              {t.clear}
+            </Button>
+          )
+        }
+      />
       <ServerTable
         table={table}
         query={query}

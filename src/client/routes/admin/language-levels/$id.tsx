@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { parsePositiveInt } from '@/shared/routes'
-import { AdminSectionNav } from '@/client/features/admin/section-nav/section-nav'
 import { LevelPage, loadLevel } from '@/client/features/admin/levels/level-page'
 import { guardsFor } from '@/client/lib/guards'
 import { HttpError } from '@/client/lib/http-error'
@@ -26,10 +25,5 @@ export const Route = createFileRoute('/admin/language-levels/$id')({
 
 function LevelRoute() {
   const { id } = Route.useParams()
-  return (
-    <>
-      <AdminSectionNav />
-      <LevelPage key={id} id={Number(id)} />
-    </>
-  )
+  return <LevelPage key={id} id={Number(id)} />
 }

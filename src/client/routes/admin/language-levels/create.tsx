@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AdminSectionNav } from '@/client/features/admin/section-nav/section-nav'
 import { CreateLevelPage } from '@/client/features/admin/levels/create-level-page'
 import { guardsFor } from '@/client/lib/guards'
 import { withQueries } from '@/client/lib/query-client'
@@ -7,15 +6,5 @@ import { withQueries } from '@/client/lib/query-client'
 // Guarded by `auth` only (docs/product.md §3): the page itself tells a non-admin they cannot create.
 export const Route = createFileRoute('/admin/language-levels/create')({
   beforeLoad: guardsFor('/admin/language-levels/create'),
-  component: withQueries(CreateLevelRoute),
+  component: withQueries(CreateLevelPage),
 })
-
-function CreateLevelRoute() {
-  return (
-    <>
-      {/* For administrators only: the nav shows nothing to a learner. */}
-      <AdminSectionNav />
-      <CreateLevelPage />
-    </>
-  )
-}

@@ -1,5 +1,4 @@
 import { type SearchSchemaInput, createFileRoute, stripSearchParams } from '@tanstack/react-router'
-import { AdminSectionNav } from '@/client/features/admin/section-nav/section-nav'
 import { LevelsAdminPage } from '@/client/features/admin/levels/levels-page'
 import {
   type LevelsSearch,
@@ -15,14 +14,5 @@ export const Route = createFileRoute('/admin/language-levels/')({
     validateLevelsSearch(search as Record<string, unknown>),
   search: { middlewares: [stripSearchParams(levelsSearchDefaults)] },
   beforeLoad: guardsFor('/admin/language-levels'),
-  component: withQueries(LevelsAdminRoute),
+  component: withQueries(LevelsAdminPage),
 })
-
-function LevelsAdminRoute() {
-  return (
-    <>
-      <AdminSectionNav />
-      <LevelsAdminPage />
-    </>
-  )
-}

@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { USER_ID_PATTERN } from '@/shared/people'
-import { AdminSectionNav } from '@/client/features/admin/section-nav/section-nav'
 import { PersonPage, loadPerson } from '@/client/features/admin/person/person-page'
 import { guardsFor } from '@/client/lib/guards'
 import { HttpError } from '@/client/lib/http-error'
@@ -27,10 +26,5 @@ export const Route = createFileRoute('/admin/users/$userId')({
 
 function PersonRoute() {
   const { userId } = Route.useParams()
-  return (
-    <>
-      <AdminSectionNav />
-      <PersonPage key={userId} id={userId} />
-    </>
-  )
+  return <PersonPage key={userId} id={userId} />
 }

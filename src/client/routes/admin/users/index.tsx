@@ -1,5 +1,4 @@
 import { type SearchSchemaInput, createFileRoute, stripSearchParams } from '@tanstack/react-router'
-import { AdminSectionNav } from '@/client/features/admin/section-nav/section-nav'
 import { PeoplePage } from '@/client/features/admin/people/people-page'
 import {
   type PeopleSearch,
@@ -15,14 +14,5 @@ export const Route = createFileRoute('/admin/users/')({
     validatePeopleSearch(search as Record<string, unknown>),
   search: { middlewares: [stripSearchParams(peopleSearchDefaults)] },
   beforeLoad: guardsFor('/admin/users'),
-  component: withQueries(PeopleRoute),
+  component: withQueries(PeoplePage),
 })
-
-function PeopleRoute() {
-  return (
-    <>
-      <AdminSectionNav />
-      <PeoplePage />
-    </>
-  )
-}

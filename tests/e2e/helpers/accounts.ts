@@ -3,7 +3,7 @@ import { createOTP } from '@better-auth/utils/otp'
 import type { BrowserContext, Page } from '@playwright/test'
 import { expect, mainHeading } from './fixtures'
 
-/** An email as the test mail server received it (tests/e2e/mailbox.ts). */
+/** An email as the test mail server received it (tests/e2e/helpers/mailbox.ts). */
 export interface ReceivedMail {
   envelope: { from?: string; to: string[] }
   from: string

@@ -1,7 +1,7 @@
 import type { Page, Route } from '@playwright/test'
 import { expect } from './fixtures'
 
-// The browser tests' OpenID provider "Acme" (tests/e2e/oidc-provider.ts): its control server, where
+// The browser tests' OpenID provider "Acme" (tests/e2e/helpers/oidc-provider.ts): its control server, where
 // a test adds its own provider users, reads what the app sent and makes the provider misbehave;
 // and the provider's own login and consent pages, driven as a person would.
 

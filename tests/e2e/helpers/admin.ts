@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { freePort, spawnNodeServer, waitReady } from '../../scripts/lib/server.mjs'
+import { freePort, spawnNodeServer, waitReady } from '../../../scripts/lib/server.mjs'
 import { expect } from './fixtures'
 
 /** The administrator of the shared server (ADMIN_EMAILS in playwright.config.ts). */

@@ -2,7 +2,7 @@
 // (SMTP_URL), and a small HTTP endpoint where the tests read what arrived. Started by Playwright
 // as a web server (playwright.config.ts), so the app and every test worker share it.
 import { createServer } from 'node:http'
-import { startSmtpServer } from '../helpers/smtp'
+import { startSmtpServer } from '../../helpers/smtp'
 
 const smtpPort = Number(process.env.E2E_SMTP_PORT)
 const httpPort = Number(process.env.E2E_MAILBOX_PORT)

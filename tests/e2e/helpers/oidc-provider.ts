@@ -3,7 +3,7 @@
 // control endpoint where the tests add users, read what the app sent, and make the provider
 // misbehave (GET /health, /requests, POST /users, /tamper, /stop, /start, /slow, /sso). Started by
 // Playwright as a web server before the app, which reads the discovery document when it starts.
-import { startOidcControlServer, startOidcProvider } from '../helpers/oidc-provider'
+import { startOidcControlServer, startOidcProvider } from '../../helpers/oidc-provider'
 
 const providerPort = Number(process.env.E2E_OIDC_PORT ?? 4027)
 const controlPort = Number(process.env.E2E_OIDC_CONTROL_PORT ?? 4028)

@@ -1,0 +1,98 @@
+import type http from 'node:http'
+import type { Redis } from 'ioredis'
+import type { Logger } from 'pino'
+import { LevelReadCache, sentKey } from './api/levels/cache'
+import { createApp } from './app'
+import { createAuth } from './auth/auth'
+import { Revocations, refreshStoredSessions } from './auth/revocations'
+import type { Config } from './config'
+import { type Database, openDatabase } from './db/client'
+import { InstanceEvents, latestEventId, subscribeEvents } from './events/bus'
+import { LiveHub } from './events/hub'
+import { createNodeServer } from './http/node-server'
+import { createMailer, createMemoryMailThrottle, createRedisMailThrottle, type Mailer } from './mail/index'
+import { openRedis } from './redis'
+
+/** One instance of the app, made from its configuration, with its HTTP server not yet listening. */
+export interface Instance {
+  app: ReturnType<typeof createApp>
+  server: http.Server
+  database: Database
+  /** This instance's live streams (ended on shutdown, so that their clients reconnect elsewhere). */
+  hub: LiveHub
+  /**
+   * Closes what the instance opened — the mailer, the database listener, Redis, the database —
+   * once the HTTP server has stopped taking requests.
+   */
+  close(): Promise<void>
+}
+
+/**
+ * Opens the database (and migrates it), Redis, the mailer and auth, and wires the app and its HTTP
+ * server on them: what `main()` starts, and what the API tests start in their own process.
+ * `isDraining` says when the process is shutting down: readiness answers 503 and no answer is
+ * sent again from the level cache (each answer then closes its connection, which the app does).
+ */
+export async function openInstance(options: {
+  config: Config
+  logger: Logger
+  isDraining: () => boolean
+}): Promise<Instance> {
+  const { config, logger, isDraining } = options
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger })
+  await database.migrate()
+  logger.info({ database: database.kind }, 'database migrated')
+
+  const redis: Redis | undefined = config.redisUrl ? openRedis(config.redisUrl, logger) : undefined
+  // Several instances send at most one email of a kind per address per window between them.
+  const windowMs = config.mailThrottleSeconds * 1000
+  const mailThrottle = redis
+    ? createRedisMailThrottle(redis, `${config.redisKeyPrefix}mail-throttle:`, windowMs)
+    : createMemoryMailThrottle({ windowMs })
+  const mailer: Mailer = createMailer({ config, logger, throttle: mailThrottle })
+  const auth = await createAuth({ config, database, mailer, mailThrottle, logger, redis })
+  // Cached sessions of an account whose role or access just changed, or one of whose sessions
+  // ended, are not trusted, on every instance, for as long as a cache cookie lives (plus a margin
+  // for one issued meanwhile).
+  const revocations = new Revocations((config.sessionCacheSeconds + 5) * 1000)
+  const events = new InstanceEvents()
+  events.lastId = await latestEventId(database.db)
+  events.add({
+    event: (event) => {
+      if (event.type !== 'account' || event.data.reason === 'profile') return
+      revocations.revoke(event.userId)
+      if (!redis || event.data.reason !== 'access') return
+      refreshStoredSessions(auth, database.db, event.userId).catch((error: unknown) =>
+        logger.error({ err: error, userId: event.userId }, 'could not refresh the sessions kept in Redis'),
+      )
+    },
+    lost: () => {},
+    resumed: (missed) => {
+      if (missed) revocations.revokeAll()
+    },
+  })
+  const hub = new LiveHub({ db: database.db, events, logger })
+  const levelCache = new LevelReadCache()
+  const app = createApp({ config, logger, database, auth, redis, mailer, mailThrottle, revocations, events, hub, levelCache, isDraining })
+  const stopListening = await subscribeEvents(database, logger, events)
+  const server = createNodeServer({
+    fetch: app.fetch,
+    hostname: config.host,
+    https: config.appUrl.startsWith('https:'),
+    trustProxy: config.trustProxy,
+    answerAgain: (host, target) => (isDraining() ? undefined : levelCache.sent(sentKey(host, target))),
+    logger,
+  })
+  return {
+    app,
+    server,
+    database,
+    hub,
+    async close() {
+      await mailer.close()
+      await stopListening()
+      await redis?.quit()
+      await database.close()
+    },
+  }
+}
