@@ -216,21 +216,22 @@ describe.each(databaseTargets())('the live event stream on %s', (target) => {
       await expectJson(await world.admin.request('PUT', `/api/admin/users/${personId}/role`, { role: 'admin' }))
       const granted = await live.waitFor((event) => event.event === 'account' && (event.id ?? 0) > since)
       expect(granted.data).toEqual({ reason: 'access' })
-      // The grant's own audit row was written before the role changed: not theirs to hear.
-      expect(live.named('audit')).toEqual([])
+      // Authorized by the role at delivery: the grant's own audit row, if heard, comes after the
+      // change of role, never before it.
+      expect(live.named('audit').filter((event) => (event.id ?? 0) < (granted.id ?? 0))).toEqual([])
 
       await editor.rename(level.id, 'Heard by the new administrator')
       const audit = await live.waitForEvent('audit', (data) => data.action === 'level.update' && data.targetId === String(level.id))
       expect(audit.id).toBeGreaterThan(granted.id ?? 0)
 
-      // The revoke's own audit row comes before the change in commit order: it may still be heard.
       await expectJson(await world.admin.request('PUT', `/api/admin/users/${personId}/role`, { role: 'user' }))
       const revoked = await live.waitFor((event) => event.event === 'account' && (event.id ?? 0) > (granted.id ?? 0))
       expect(revoked.data).toEqual({ reason: 'access' })
       await editor.rename(level.id, 'Not for a learner')
       await live.waitFor(levelsEvent(level.id, 'update', revoked.id))
-      // Nothing of the audit log after the role was taken back.
-      expect(eventsAfter(live, revoked.id ?? 0).filter((event) => event.event === 'audit')).toEqual([])
+      // Nothing of the audit log once the role was taken back: not even the revoke's own row,
+      // which the same transaction wrote (at its delivery, the person is no administrator).
+      expect(eventsAfter(live, audit.id ?? 0).filter((event) => event.event === 'audit')).toEqual([])
       // The stream stayed open through both changes.
       expect(live.ended).toBe(false)
       expectIdsInOrder(live)
@@ -388,6 +389,36 @@ describe.each(databaseTargets())('the live event stream on %s', (target) => {
         await one.waitFor(levelsEvent(level.id, 'update', last))
         expectIdsInOrder(one)
       }
+    })
+
+    it('replays to a former administrator none of the audit rows of their time as one: the role now decides', async () => {
+      const person = await world.signUp(`former-admin-live-${target}@example.com`)
+      const personId = await idOf(person)
+      const level = await editor.create('R3')
+      const { stream: first } = await stream(person)
+      const left = await editor.barrier(first)
+      first.close()
+
+      // Away: made an administrator, audit rows written, then the role taken back.
+      await expectJson(await world.admin.request('PUT', `/api/admin/users/${personId}/role`, { role: 'admin' }))
+      await editor.rename(level.id, 'While an administrator')
+      await expectJson(await world.admin.request('PUT', `/api/admin/users/${personId}/role`, { role: 'user' }))
+      await editor.rename(level.id, 'After')
+      await longLived.waitFor(levelsEvent(level.id, 'update', left))
+      await editor.barrier(longLived)
+
+      // GET /api/audit-log says 403 now, and so does the replay: no audit row at all.
+      await expectApiError(await person.request('GET', '/api/audit-log'), 403, 'forbidden')
+      const { stream: resumed } = await stream(person, { lastEventId: String(left) })
+      expect(resumed.named('audit')).toEqual([])
+      expect(summary(resumed.events.filter((event) => event.event === 'account'))).toEqual([
+        ['account', { reason: 'access' }],
+        ['account', { reason: 'access' }],
+      ])
+      // And live: a change now is heard as a level change only.
+      const until = await editor.barrier(resumed)
+      expect(resumed.named('audit')).toEqual([])
+      expect(until).toBeGreaterThan(left)
     })
 
     it('replays the last 1000 missed events, and answers reset when more were missed', async () => {
@@ -945,3 +976,74 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the live event stream across two 
     expect((await read()).name).toBe('Change 20')
   }, 60_000)
 })
+
+/**
+ * Issue 29, finding 2: what a stream hears is decided by the person's role and session when the
+ * event is delivered, on every instance — with Redis too, whose copy of a session holds the role
+ * it had when the session was stored.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
+  'a demotion across two instances sharing PostgreSQL and Redis',
+  () => {
+    let database: TestDatabase
+    let dataDir: string
+    let a: ServerProcess
+    let b: ServerProcess
+    const adminEmail = 'admin-demotion-live@example.com'
+    const open: EventStream[] = []
+
+    beforeAll(async () => {
+      database = await createTestDatabase()
+      dataDir = await mkdtemp(path.join(os.tmpdir(), 'lingua-live-demotion-'))
+      const env = {
+        DATABASE_URL: database.url,
+        DATA_DIR: dataDir,
+        ADMIN_EMAILS: adminEmail,
+        REDIS_URL: process.env.TEST_REDIS_URL ?? '',
+        REDIS_KEY_PREFIX: `lingua-live-demotion-${Date.now()}:`,
+        AUTH_RATE_LIMIT_SCALE: '20',
+      }
+      ;[a, b] = await Promise.all([startServer({ env }), startServer({ env })])
+    })
+    afterEach(() => {
+      for (const one of open.splice(0)) one.close()
+    })
+    afterAll(async () => {
+      await Promise.all([a?.stop(), b?.stop()])
+      await database?.drop()
+      await rm(dataDir, { recursive: true, force: true })
+    })
+
+    it('ends audit delivery on B at once when A takes the role back, and a stream opened on B after it hears none', async () => {
+      const adminOnA = new Client(a)
+      await registerAndVerify(adminOnA, dataDir, { email: adminEmail, password })
+      const editor = new LevelEditor(adminOnA, 'dm')
+      const personOnA = new Client(a)
+      await registerAndVerify(personOnA, dataDir, { email: 'demoted-live@example.com', password })
+      const personId = await idOf(personOnA)
+      await expectJson(await adminOnA.request('PUT', `/api/admin/users/${personId}/role`, { role: 'admin' }))
+      // Signed in again as an administrator: the session Redis keeps says "admin".
+      const personOnB = new Client(b)
+      expect((await signIn(personOnB, 'demoted-live@example.com')).status).toBe(200)
+      const opened = await openReadyStream(b, { client: personOnB })
+      open.push(opened.stream)
+      const live = opened.stream
+      const level = await editor.create('D1')
+      await live.waitForEvent('audit', (data) => data.action === 'level.create' && data.targetId === String(level.id), 5000)
+
+      await expectJson(await adminOnA.request('PUT', `/api/admin/users/${personId}/role`, { role: 'user' }))
+      const revoked = await live.waitFor((event) => event.event === 'account' && dataOf(event).reason === 'access', 5000)
+      await editor.rename(level.id, 'After the demotion')
+      await live.waitFor(levelsEvent(level.id, 'update', revoked.id), 5000)
+      expect(eventsAfter(live, revoked.id ?? 0).filter((event) => event.event === 'audit')).toEqual([])
+      expect(live.named('audit').filter((event) => event.data && dataOf(event).action === 'role.revoke')).toEqual([])
+
+      // A new stream of the same session on B, after the demotion, without Last-Event-ID.
+      const again = await openReadyStream(b, { client: personOnB })
+      open.push(again.stream)
+      await editor.rename(level.id, 'Heard as a level change only')
+      await again.stream.waitFor(levelsEvent(level.id, 'update', again.ready), 5000)
+      expect(again.stream.named('audit')).toEqual([])
+    })
+  },
+)
