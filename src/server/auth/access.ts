@@ -97,7 +97,9 @@ async function rememberAnAdmin(tx: Db): Promise<void> {
 /**
  * Records the change and tells every instance (and the person's open screens) that the account's
  * access is now `now`: their cached sessions are stale. The last statements of the transaction
- * (see publishEvent).
+ * (see publishEvent). The access event goes first: streams hear the change of role before the
+ * audit row of it, so that row is judged by the role the person has once it is delivered — a
+ * demoted administrator does not hear their own demotion's row (events/hub.ts).
  */
 async function recorded(
   tx: Db,
@@ -106,6 +108,7 @@ async function recorded(
   target: AccountState,
   change: { before: object; after: object; now: { role: Role; disabled: boolean } },
 ) {
+  await publishEvent(tx, { type: 'account', userId: target.id, data: { reason: 'access', ...change.now } })
   await recordAudit(tx, actor, {
     action,
     targetType: 'user',
@@ -113,7 +116,6 @@ async function recorded(
     before: { id: target.id, email: target.email, ...change.before },
     after: { id: target.id, email: target.email, ...change.after },
   })
-  await publishEvent(tx, { type: 'account', userId: target.id, data: { reason: 'access', ...change.now } })
 }
 
 /**
