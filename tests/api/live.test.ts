@@ -620,6 +620,8 @@ describe.each(databaseTargets())('many live streams on %s', (target) => {
     world = await startAdminWorld(target, 'live-many', {
       NODE_OPTIONS: `--expose-gc --import=${path.join(projectRoot, 'bench/soak-probe.mjs')}`,
       SOAK_PROBE_FILE: probeFile,
+      // Thousands of streams from this one address (the cap per client: below).
+      LIVE_STREAMS_PER_ADDRESS: '100000',
     })
   })
   afterAll(async () => {
@@ -805,7 +807,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the live event stream across two 
   beforeAll(async () => {
     database = await createTestDatabase()
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'lingua-live-instances-'))
-    const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, ADMIN_EMAILS: adminEmail }
+    // Many streams resume from this one address (the cap per client: below).
+    const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, ADMIN_EMAILS: adminEmail, LIVE_STREAMS_PER_ADDRESS: '100000' }
     // Started at the same moment: migrations must not race.
     ;[a, b] = await Promise.all([startServer({ env }), startServer({ env })])
     const adminOnA = new Client(a)
@@ -1044,6 +1047,112 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
       await editor.rename(level.id, 'Heard as a level change only')
       await again.stream.waitFor(levelsEvent(level.id, 'update', again.ready), 5000)
       expect(again.stream.named('audit')).toEqual([])
+    })
+  },
+)
+
+/**
+ * Issue 29, finding 4: a client holds a bounded number of open streams — per session when signed
+ * in, per address for a visitor — counted by all instances together (in Redis), refused beyond
+ * with 429 in the API's error shape; a closed stream gives its place back.
+ */
+async function expectStreamCaps(a: ServerProcess, b: ServerProcess, dataDir: string, email: string) {
+  const opened: EventStream[] = []
+  const streamOn = async (server: ServerProcess, client?: Client) => {
+    const { stream: one } = await openReadyStream(server, { client })
+    opened.push(one)
+    return one
+  }
+  /** Opens a stream and answers its status (once the answer ended, unless it is a stream). */
+  const attempt = async (server: ServerProcess, client?: Client) => {
+    const one = await EventStream.open(server, { client })
+    if (one.status === 200) opened.push(one)
+    else await one.waitForEnd()
+    return one
+  }
+  const refusedOn = async (server: ServerProcess, client?: Client) => {
+    const refused = await attempt(server, client)
+    expect(refused.status, refused.raw).toBe(429)
+    expect(refused.headers['content-type']).toMatch(/^application\/json/)
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/)
+    const body = JSON.parse(refused.raw) as { error: { code: string; message: string } }
+    expect(body.error.code).toBe('rate_limited')
+    expect(body.error.message).toMatch(/live/i)
+  }
+  try {
+    // Visitors, by address: 3 between both instances.
+    const first = await streamOn(a)
+    await streamOn(a)
+    await streamOn(b)
+    await refusedOn(b)
+    await refusedOn(a)
+    // A stream that ends gives its place back (the close reaches the server a moment later).
+    first.close()
+    await expect.poll(async () => (await attempt(b)).status, { timeout: 5000 }).toBe(200)
+
+    // A session: 2 between both instances, whatever the address's visitors hold.
+    const person = new Client(a)
+    await registerAndVerify(person, dataDir, { email, password })
+    const onB = new Client(b)
+    for (const [name, value] of person.cookies) onB.cookies.set(name, value)
+    await streamOn(a, person)
+    await streamOn(b, onB)
+    await refusedOn(b, onB)
+    await refusedOn(a, person)
+    // Another session of the same person has its own.
+    const second = new Client(b)
+    expect((await signIn(second, email)).status).toBe(200)
+    await streamOn(b, second)
+  } finally {
+    for (const one of opened) one.close()
+  }
+}
+
+describe('the open live streams of one client on one instance (PGlite)', () => {
+  let server: ServerProcess
+  let dataDir: string
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'lingua-live-caps-'))
+    server = await startServer({ env: { DATA_DIR: dataDir, LIVE_STREAMS_PER_SESSION: '2', LIVE_STREAMS_PER_ADDRESS: '3' } })
+  })
+  afterAll(async () => {
+    await server?.stop()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  it('refuses a visitor’s 4th stream and a session’s 3rd with 429, and takes one again once one closed', async () => {
+    await expectStreamCaps(server, server, dataDir, 'caps-one@example.com')
+  })
+})
+
+describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
+  'the open live streams of one client across two instances sharing PostgreSQL and Redis',
+  () => {
+    let database: TestDatabase
+    let dataDir: string
+    let a: ServerProcess
+    let b: ServerProcess
+    beforeAll(async () => {
+      database = await createTestDatabase()
+      dataDir = await mkdtemp(path.join(os.tmpdir(), 'lingua-live-caps-'))
+      const env = {
+        DATABASE_URL: database.url,
+        DATA_DIR: dataDir,
+        REDIS_URL: process.env.TEST_REDIS_URL ?? '',
+        REDIS_KEY_PREFIX: `lingua-live-caps-${Date.now()}:`,
+        LIVE_STREAMS_PER_SESSION: '2',
+        LIVE_STREAMS_PER_ADDRESS: '3',
+      }
+      ;[a, b] = await Promise.all([startServer({ env }), startServer({ env })])
+    })
+    afterAll(async () => {
+      await Promise.all([a?.stop(), b?.stop()])
+      await database?.drop()
+      await rm(dataDir, { recursive: true, force: true })
+    })
+
+    it('counts them on both together: a visitor’s 4th and a session’s 3rd are refused on either, 429', async () => {
+      await expectStreamCaps(a, b, dataDir, 'caps-two@example.com')
     })
   },
 )
