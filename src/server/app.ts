@@ -25,6 +25,7 @@ import type { Database } from './db/client'
 import type { InstanceEvents } from './events/bus'
 import type { LiveHub } from './events/hub'
 import { liveRoutes } from './events/routes'
+import { memoryStreamSlots, redisStreamSlots } from './events/stream-slots'
 import type { MailThrottle, Mailer } from './mail/index'
 import { apiBodyGuard, authRequestBody } from './http/body'
 import { clientAddressOf } from './http/client-address'
@@ -163,7 +164,15 @@ export function createApp(deps: {
   events.add(levelCache)
   events.add(hub)
   app.route('/api/language-levels', levelRoutes(database.db, session, levelCache))
-  app.route('/api/events', liveRoutes(auth, hub))
+  app.route(
+    '/api/events',
+    liveRoutes(auth, hub, {
+      slots: redis ? redisStreamSlots(redis, config.redisKeyPrefix, logger) : memoryStreamSlots(),
+      perSession: config.liveStreamsPerSession,
+      perAddress: config.liveStreamsPerAddress,
+      clientAddress,
+    }),
+  )
   app.route('/api/audit-log', auditRoutes(database.db, session))
   app.route('/api/admin', adminRoutes({ config, db: database.db, auth, mailer, mailThrottle, logger, session }))
   // Built from the routes (and better-auth's), on the first request.

@@ -69,6 +69,10 @@ const envSchema = z.object({
    * session is refused everywhere. Tests shorten it rather than wait a minute.
    */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(1).max(300).default(60),
+  /** Open live streams (`GET /api/events`) per session, counted by every instance (with Redis). */
+  LIVE_STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Open live streams per client address of visitors (no session). */
+  LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
   /** An OpenID Connect provider (discovery at `{OIDC_ISSUER}/.well-known/openid-configuration`). */
   OIDC_ISSUER: z.preprocess(emptyToUndefined, url(['https', 'http']).optional()),
   OIDC_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().min(1).max(500).optional()),
@@ -138,6 +142,8 @@ export interface Config {
   shutdownDelayMs: number
   /** A revoked session can still be used for at most this long (better-auth's cookie cache). */
   sessionCacheSeconds: number
+  liveStreamsPerSession: number
+  liveStreamsPerAddress: number
   /** Configured sign-in providers, in button order (none: no buttons, endpoints 404). */
   providers: ProviderConfig[]
   /** How long a sign-in waits for a provider before telling the person. */
@@ -200,6 +206,8 @@ export function loadConfig(
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
+    liveStreamsPerSession: e.LIVE_STREAMS_PER_SESSION,
+    liveStreamsPerAddress: e.LIVE_STREAMS_PER_ADDRESS,
     providers: providersOf(e),
     providerTimeoutMs: e.OIDC_TIMEOUT_MS,
     version,

@@ -34,6 +34,8 @@ interface Connection {
   /** The id of the last event sent: a pending one at or below it was replayed already. */
   lastId: number
   closed: boolean
+  /** Gives the client's slot back (stream-slots.ts). */
+  release: () => void
 }
 
 const encoder = new TextEncoder()
@@ -94,12 +96,14 @@ export class LiveHub implements EventListener {
     lastEventId: number | 'invalid' | undefined,
     /** Aborted when the client has gone (the stream ends at once, not at the next heartbeat). */
     gone: AbortSignal,
+    /** Called once when the stream ends, however it ends. */
+    release: () => void = () => {},
   ): ReadableStream<Uint8Array> | undefined {
     if (this.#closing || this.#connections.size >= LIVE_MAX_CONNECTIONS) return undefined
     let connection: Connection | undefined
     return new ReadableStream<Uint8Array>({
       start: (controller) => {
-        const opened: Connection = { owner, controller, pending: [], lastId: this.#events.lastId, closed: false }
+        const opened: Connection = { owner, controller, pending: [], lastId: this.#events.lastId, closed: false, release }
         connection = opened
         this.#connections.add(opened)
         gone.addEventListener('abort', () => this.#close(opened), { once: true })
@@ -245,6 +249,7 @@ export class LiveHub implements EventListener {
   }
 
   #forget(connection: Connection): void {
+    if (!connection.closed) connection.release()
     connection.closed = true
     this.#connections.delete(connection)
   }
