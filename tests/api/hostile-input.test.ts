@@ -71,7 +71,10 @@ describe('hostile input at every endpoint', () => {
       const answer = await passkeySignIn(new Client(world.server), authenticator, changes)
       expect([400, 401], what).toContain(answer.status)
     }
-    // Any line at error level (50) fails, as in every property below.
+    // Each is logged (a moment after its answer: the log is written without blocking); any line at
+    // error level (50) fails, as in every property below.
+    const logged = () => world.server.logs.slice(cursor.at).filter((line) => line.includes('"msg":"Failed to verify authentication"'))
+    await expect.poll(() => logged().length, { timeout: 5000 }).toBe(passkeyMistakes(5).length)
     expect(logProblems(world.server, cursor).map((problem) => problem.slice(0, 300))).toEqual([])
   })
 
