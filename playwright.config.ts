@@ -132,6 +132,8 @@ export default defineConfig({
         MAIL_THROTTLE_SECONDS: '15',
         // The journeys create several accounts from one address.
         AUTH_RATE_LIMIT_SCALE: '20',
+        // Parallel workers' pages each hold a live stream, all from this one address.
+        LIVE_STREAMS_PER_ADDRESS: '1000',
         // One known administrator: no test depends on which account happens to verify first.
         ADMIN_EMAILS: adminEmail,
         OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,

@@ -28,6 +28,7 @@ import type { Database } from './db/client'
 import type { InstanceEvents } from './events/bus'
 import type { LiveHub } from './events/hub'
 import { liveRoutes } from './events/routes'
+import { memoryStreamSlots, redisStreamSlots } from './events/stream-slots'
 import type { MailThrottle, Mailer } from './mail/index'
 import { apiBodyGuard, authRequestBody } from './http/body'
 import { clientAddressOf } from './http/client-address'
@@ -123,8 +124,19 @@ export function createApp(deps: {
     refuseUnparsableUrl(),
     dropUntrustedCacheCookies(revocations),
     sameOriginWrites(config.appUrl),
-    apiBodyGuard,
+    // A body refused where the method is not taken at all: 405, as the route table answers.
+    apiBodyGuard((c) => methodNotAllowed(c)),
   )
+
+  /** Throws 405 with `Allow` when the request's path is documented, without its method. */
+  const methodNotAllowed = async (c: Context<AppEnv>): Promise<void> => {
+    const allowed = await openApi.allowedMethods(c.req.path)
+    if (allowed && !allowed.includes(c.req.method)) {
+      throw new ApiError('method_not_allowed', `${c.req.path} does not take ${c.req.method}.`, undefined, {
+        Allow: allowed.join(', '),
+      })
+    }
+  }
 
   const clientAddress = clientAddressOf(config.trustProxy)
   /** A limit per client address, counted by every instance together when there is Redis. */
@@ -146,7 +158,7 @@ export function createApp(deps: {
   app.route('/api/me', meRoutes(database.db, auth, config.providers))
   app.route('/api/me/profile', profileRoutes(database.db))
   /** A limit per signed-in account (after `requireUser`), counted by every instance together. */
-  const perAccount = (name: string, points: number, seconds: number) =>
+  const perAccount = (name: string, points: number, seconds: number, acceptedOnly = false) =>
     rateLimit({
       name,
       points: Math.ceil(points * config.accountRateLimitScale),
@@ -154,10 +166,12 @@ export function createApp(deps: {
       key: (c) => signedInUser(c).id,
       redis,
       redisKeyPrefix: config.redisKeyPrefix,
+      acceptedOnly,
     })
   app.route(
     '/api/me/avatar',
-    avatarUploadRoutes({ db: database.db, auth, limit: perAccount('avatar-upload', AVATAR_UPLOADS.points, AVATAR_UPLOADS.seconds) }),
+    // Only the pictures taken count: a refused file (400, 413, 415) uses up none of the limit.
+    avatarUploadRoutes({ db: database.db, auth, limit: perAccount('avatar-upload', AVATAR_UPLOADS.points, AVATAR_UPLOADS.seconds, true) }),
   )
   app.route('/api/me/export', dataExportRoutes(database.db, perAccount('data-export', DATA_EXPORTS.points, DATA_EXPORTS.seconds)))
   app.route('/api/avatars', avatarRoutes(database.db))
@@ -166,7 +180,15 @@ export function createApp(deps: {
   events.add(levelCache)
   events.add(hub)
   app.route('/api/language-levels', levelRoutes(database.db, session, levelCache))
-  app.route('/api/events', liveRoutes(auth, hub))
+  app.route(
+    '/api/events',
+    liveRoutes(auth, hub, {
+      slots: redis ? redisStreamSlots(redis, config.redisKeyPrefix, logger) : memoryStreamSlots(),
+      perSession: config.liveStreamsPerSession,
+      perAddress: config.liveStreamsPerAddress,
+      clientAddress,
+    }),
+  )
   app.route('/api/audit-log', auditRoutes(database.db, session))
   app.route(
     PROVIDER_FORM_PATH,
@@ -181,12 +203,7 @@ export function createApp(deps: {
   const openApi = openApiDocument(app, auth, config)
   /** 405 with `Allow` for a documented path called with another method; else 404. */
   const notServed = async (c: Context<AppEnv>, message: string): Promise<never> => {
-    const allowed = await openApi.allowedMethods(c.req.path)
-    if (allowed && !allowed.includes(c.req.method)) {
-      throw new ApiError('method_not_allowed', `${c.req.path} does not take ${c.req.method}.`, undefined, {
-        Allow: allowed.join(', '),
-      })
-    }
+    await methodNotAllowed(c)
     throw new ApiError('not_found', message)
   }
   const unserved = unservedMatcher(unservedAuthPaths(config.providers.length > 0), '/api/auth')

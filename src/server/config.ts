@@ -74,6 +74,10 @@ const envSchema = z.object({
    * is refused until then. Tests shorten it rather than wait a minute.
    */
   MAIL_THROTTLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Open live streams (`GET /api/events`) per session, counted by every instance (with Redis). */
+  LIVE_STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Open live streams per client address of visitors (no session). */
+  LIVE_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
   /** An OpenID Connect provider (discovery at `{OIDC_ISSUER}/.well-known/openid-configuration`). */
   OIDC_ISSUER: z.preprocess(emptyToUndefined, url(['https', 'http']).optional()),
   OIDC_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().min(1).max(500).optional()),
@@ -145,6 +149,8 @@ export interface Config {
   sessionCacheSeconds: number
   /** How long an email of a kind holds its address (the mail throttle's window). */
   mailThrottleSeconds: number
+  liveStreamsPerSession: number
+  liveStreamsPerAddress: number
   /** Configured sign-in providers, in button order (none: no buttons, endpoints 404). */
   providers: ProviderConfig[]
   /** How long a sign-in waits for a provider before telling the person. */
@@ -208,6 +214,8 @@ export function loadConfig(
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     mailThrottleSeconds: e.MAIL_THROTTLE_SECONDS,
+    liveStreamsPerSession: e.LIVE_STREAMS_PER_SESSION,
+    liveStreamsPerAddress: e.LIVE_STREAMS_PER_ADDRESS,
     providers: providersOf(e),
     providerTimeoutMs: e.OIDC_TIMEOUT_MS,
     version,

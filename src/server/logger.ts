@@ -1,5 +1,6 @@
 import type { BetterAuthOptions } from 'better-auth'
 import pino, { type Logger, type LoggerOptions } from 'pino'
+import { errorChain } from './error-chain'
 
 /** Paths whose values never reach the log. */
 export const redactPaths = [
@@ -148,6 +149,29 @@ function boundedArgs(value: unknown, depth = 0): unknown {
 }
 
 /**
+ * What better-auth reports as an error, with an Error, when the request was at fault: a passkey's
+ * answer that fails its checks (another origin, relying party or challenge, no user presence, a
+ * counter gone back: @simplewebauthn's errors carry what was sent, a 45 000-character origin
+ * included), a provider's callback with a tampered, missing or unreadable state.
+ */
+const clientRefusals = new Set([
+  'Failed to verify authentication',
+  'Failed to verify registration',
+  'Failed to parse state',
+  'State not found',
+  'INVALID_CALLBACK_REQUEST',
+])
+
+/** A failure of the server's own: the database (drizzle, a driver's SQLSTATE) or the system. */
+function isServerFailure(error: unknown): boolean {
+  for (const { name, code, severity } of errorChain(error)) {
+    if (name === 'DrizzleQueryError' || typeof severity === 'string') return true
+    if (typeof code === 'string' && /^(E[A-Z]+|[0-9A-Z]{5})$/.test(code)) return true
+  }
+  return false
+}
+
+/**
  * better-auth's `logger` option: its messages go to this log — JSON, at LOG_LEVEL, through the
  * redaction above — instead of straight to the console, where it prints failed queries with their
  * parameters (session and reset tokens). Errors it passes along are logged as `err`.
@@ -156,7 +180,10 @@ function boundedArgs(value: unknown, depth = 0): unknown {
  * ("Invalid callbackURL: <what was sent>", "State not found", "Provider not found"). An error it
  * reports without an Error — a request it refused — is logged at `warn`; one with an Error (a
  * query that failed, a background task) stays an error, and so does a session it could not
- * create. What the request sent is repeated at most MAX_ECHOED_TEXT characters long.
+ * create. What the request sent is repeated at most MAX_ECHOED_TEXT characters long. A refusal
+ * of the client's that comes with an Error (`clientRefusals`) is a `warn` too, its Error reduced to
+ * its name and message, bounded (no stack: nothing of the server went wrong), unless the Error
+ * is the server's own failure (a query inside the same step), which stays an error.
  */
 export function authLogOptions(logger: Logger): NonNullable<BetterAuthOptions['logger']> {
   const log = logger.child({ component: 'auth' })
@@ -167,6 +194,11 @@ export function authLogOptions(logger: Logger): NonNullable<BetterAuthOptions['l
     log(level: AuthLogLevel, message: string, ...args: unknown[]) {
       const errors = args.filter((arg) => arg instanceof Error)
       const others = args.filter((arg) => !(arg instanceof Error))
+      const [refusal] = errors
+      if (refusal && clientRefusals.has(message) && !isServerFailure(refusal)) {
+        log.warn({ refusal: bounded(`${refusal.name}: ${refusal.message}`) }, message)
+        return
+      }
       const serverSide = errors.length > 0 || /^Failed to create session/.test(message)
       log[level === 'error' && !serverSide ? 'warn' : level](
         {

@@ -140,6 +140,11 @@ describe.each(databaseTargets())('the administrators’ people API, on %s', (tar
     await expectApiError(await world.admin.request('PUT', `/api/admin/users/${adminId}/role`, { role: 'user' }), 403, 'forbidden')
     await expectApiError(await world.admin.request('POST', `/api/admin/users/${adminId}/disable`), 403, 'forbidden')
     await expectApiError(await world.admin.request('DELETE', `/api/admin/users/${adminId}`, { email: world.adminEmail }), 403, 'forbidden')
+    // Nor end their own sessions there (the account page does that): 403, still signed in.
+    await expectApiError(await world.admin.request('POST', `/api/admin/users/${adminId}/sign-out`), 403, 'forbidden')
+    const own = await expectJson<PersonDetail>(await world.admin.request('GET', `/api/admin/users/${adminId}`))
+    await expectApiError(await world.admin.request('DELETE', `/api/admin/users/${adminId}/sessions/${own.sessions[0]?.id}`), 403, 'forbidden')
+    expect(await me(world.admin)).toBe(200)
     // The command line goes through the same rules (on PostgreSQL: PGlite's folder is the server's).
     if (world.server.database) {
       const refused = await cli(['admin', 'revoke', world.adminEmail], { DATABASE_URL: world.server.database.url })

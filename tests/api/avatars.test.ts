@@ -436,4 +436,39 @@ describe.each(databaseTargets())('profile pictures on %s', (target) => {
     // Counted per account, not per address: another person on the same network still uploads.
     await uploaded(await newAccount(), await canvas(32, 32, red).png().toBuffer())
   })
+
+  it('counts only the uploads it takes: refused files (415, 400, 413) use up none of the limit', async () => {
+    const client = await newAccount()
+    const png = await canvas(32, 32, red).png().toBuffer()
+    for (let i = 0; i < AVATAR_UPLOADS.points; i++) {
+      await expectApiError(await upload(client, '<svg/>', { type: 'image/svg+xml' }), 415, 'unsupported_media_type')
+      await expectApiError(await upload(client, png.subarray(0, 40)), 400, 'invalid_image')
+    }
+    await expectApiError(await upload(client, Buffer.alloc(AVATAR_MAX_BYTES + 1, 7)), 413, 'payload_too_large')
+    for (let i = 0; i < AVATAR_UPLOADS.points; i++) {
+      await uploaded(client, await canvas(32, 32, { r: i * 20, g: 50, b: 50 }).png().toBuffer())
+    }
+    await expectApiError(await upload(client, png), 429, 'rate_limited')
+  })
+
+  it('answers 405 with Allow, in the error shape, to a write at a picture’s URL, whatever its body', async () => {
+    const client = await newAccount()
+    const image = await uploaded(client, await canvas(32, 32, blue).png().toBuffer())
+    const png = await canvas(32, 32, red).png().toBuffer()
+    for (const method of ['PUT', 'POST', 'DELETE', 'PATCH']) {
+      for (const [body, type] of [[png, 'image/png'], ['{}', 'application/json'], [undefined, undefined]] as const) {
+        const response = await client.request(method, image, undefined, {
+          body: body === undefined ? undefined : typeof body === 'string' ? body : new Uint8Array(body),
+          headers: {
+            Origin: world.server.url,
+            Cookie: client.cookieHeader(),
+            ...(type ? { 'Content-Type': type } : {}),
+          },
+        })
+        await expectApiError(response, 405, 'method_not_allowed')
+        expect(response.headers.get('allow'), `${method} ${type}`).toMatch(/\bGET\b/)
+      }
+    }
+    await served(image)
+  })
 })

@@ -2,6 +2,8 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LanguageLevel } from '@/shared/levels'
 import type { AdminWorld } from '../helpers/accounts'
+import { Client } from '../helpers/auth-client'
+import { logProblems } from '../helpers/hostile/answers'
 import { hostileBody, jsonBytes } from '../helpers/hostile/bodies'
 import type { Site } from '../helpers/hostile/fire'
 import { headerChanges, refusedByHeaders } from '../helpers/hostile/headers'
@@ -12,6 +14,7 @@ import { type HostileRun, hostileTarget as target, production, requestsFired, st
 import { type Who, methodsWithBody, safeMethods, shot } from '../helpers/hostile/shots'
 import { hostileString, shapedBody, shortHostileString, valueFor } from '../helpers/hostile/values'
 import { startServer } from '../helpers/server'
+import { passkeyMistakes, passkeySignIn, registerPasskey } from '../helpers/webauthn'
 
 /*
  * Hostile input: property-based tests (fast-check) firing requests built to be invalid
@@ -57,6 +60,22 @@ describe('hostile input at every endpoint', () => {
     expect(operations.some((o) => o.path === '/api/language-levels/{id}' && o.method === 'DELETE')).toBe(true)
     expect(operations.some((o) => o.path === '/api/auth/sign-up/email' && o.method === 'POST')).toBe(true)
     expect(levels.length).toBeGreaterThan(0)
+  })
+
+  it('refuses the client’s mistakes in a passkey sign-in (origin, relying party, challenge, presence, counter, a 45 000-character origin) without an error logged', async () => {
+    const cursor = { at: world.server.logs.length }
+    const owner = await world.signUp(`passkey-hostile-${target}@example.com`)
+    const authenticator = await registerPasskey(owner)
+    expect((await passkeySignIn(new Client(world.server), authenticator, { counter: 5 })).status).toBe(200)
+    for (const [what, changes] of passkeyMistakes(5)) {
+      const answer = await passkeySignIn(new Client(world.server), authenticator, changes)
+      expect([400, 401], what).toContain(answer.status)
+    }
+    // Each is logged (a moment after its answer: the log is written without blocking); any line at
+    // error level (50) fails, as in every property below.
+    const logged = () => world.server.logs.slice(cursor.at).filter((line) => line.includes('"msg":"Failed to verify authentication"'))
+    await expect.poll(() => logged().length, { timeout: 5000 }).toBe(passkeyMistakes(5).length)
+    expect(logProblems(world.server, cursor).map((problem) => problem.slice(0, 300))).toEqual([])
   })
 
   it('refuses malformed, truncated, mistyped, huge and deeply nested bodies, writing nothing', async () => {

@@ -216,21 +216,22 @@ describe.each(databaseTargets())('the live event stream on %s', (target) => {
       await expectJson(await world.admin.request('PUT', `/api/admin/users/${personId}/role`, { role: 'admin' }))
       const granted = await live.waitFor((event) => event.event === 'account' && (event.id ?? 0) > since)
       expect(granted.data).toEqual({ reason: 'access' })
-      // The grant's own audit row was written before the role changed: not theirs to hear.
-      expect(live.named('audit')).toEqual([])
+      // Authorized by the role at delivery: the grant's own audit row, if heard, comes after the
+      // change of role, never before it.
+      expect(live.named('audit').filter((event) => (event.id ?? 0) < (granted.id ?? 0))).toEqual([])
 
       await editor.rename(level.id, 'Heard by the new administrator')
       const audit = await live.waitForEvent('audit', (data) => data.action === 'level.update' && data.targetId === String(level.id))
       expect(audit.id).toBeGreaterThan(granted.id ?? 0)
 
-      // The revoke's own audit row comes before the change in commit order: it may still be heard.
       await expectJson(await world.admin.request('PUT', `/api/admin/users/${personId}/role`, { role: 'user' }))
       const revoked = await live.waitFor((event) => event.event === 'account' && (event.id ?? 0) > (granted.id ?? 0))
       expect(revoked.data).toEqual({ reason: 'access' })
       await editor.rename(level.id, 'Not for a learner')
       await live.waitFor(levelsEvent(level.id, 'update', revoked.id))
-      // Nothing of the audit log after the role was taken back.
-      expect(eventsAfter(live, revoked.id ?? 0).filter((event) => event.event === 'audit')).toEqual([])
+      // Nothing of the audit log once the role was taken back: not even the revoke's own row,
+      // which the same transaction wrote (at its delivery, the person is no administrator).
+      expect(eventsAfter(live, audit.id ?? 0).filter((event) => event.event === 'audit')).toEqual([])
       // The stream stayed open through both changes.
       expect(live.ended).toBe(false)
       expectIdsInOrder(live)
@@ -388,6 +389,36 @@ describe.each(databaseTargets())('the live event stream on %s', (target) => {
         await one.waitFor(levelsEvent(level.id, 'update', last))
         expectIdsInOrder(one)
       }
+    })
+
+    it('replays to a former administrator none of the audit rows of their time as one: the role now decides', async () => {
+      const person = await world.signUp(`former-admin-live-${target}@example.com`)
+      const personId = await idOf(person)
+      const level = await editor.create('R3')
+      const { stream: first } = await stream(person)
+      const left = await editor.barrier(first)
+      first.close()
+
+      // Away: made an administrator, audit rows written, then the role taken back.
+      await expectJson(await world.admin.request('PUT', `/api/admin/users/${personId}/role`, { role: 'admin' }))
+      await editor.rename(level.id, 'While an administrator')
+      await expectJson(await world.admin.request('PUT', `/api/admin/users/${personId}/role`, { role: 'user' }))
+      await editor.rename(level.id, 'After')
+      await longLived.waitFor(levelsEvent(level.id, 'update', left))
+      await editor.barrier(longLived)
+
+      // GET /api/audit-log says 403 now, and so does the replay: no audit row at all.
+      await expectApiError(await person.request('GET', '/api/audit-log'), 403, 'forbidden')
+      const { stream: resumed } = await stream(person, { lastEventId: String(left) })
+      expect(resumed.named('audit')).toEqual([])
+      expect(summary(resumed.events.filter((event) => event.event === 'account'))).toEqual([
+        ['account', { reason: 'access' }],
+        ['account', { reason: 'access' }],
+      ])
+      // And live: a change now is heard as a level change only.
+      const until = await editor.barrier(resumed)
+      expect(resumed.named('audit')).toEqual([])
+      expect(until).toBeGreaterThan(left)
     })
 
     it('replays the last 1000 missed events, and answers reset when more were missed', async () => {
@@ -589,6 +620,8 @@ describe.each(databaseTargets())('many live streams on %s', (target) => {
     world = await startAdminWorld(target, 'live-many', {
       NODE_OPTIONS: `--expose-gc --import=${path.join(projectRoot, 'bench/soak-probe.mjs')}`,
       SOAK_PROBE_FILE: probeFile,
+      // Thousands of streams from this one address (the cap per client: below).
+      LIVE_STREAMS_PER_ADDRESS: '100000',
     }, startServer)
   })
   afterAll(async () => {
@@ -774,7 +807,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the live event stream across two 
   beforeAll(async () => {
     database = await createTestDatabase()
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'lingua-live-instances-'))
-    const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, ADMIN_EMAILS: adminEmail }
+    // Many streams resume from this one address (the cap per client: below).
+    const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, ADMIN_EMAILS: adminEmail, LIVE_STREAMS_PER_ADDRESS: '100000' }
     // Started at the same moment: migrations must not race.
     ;[a, b] = await Promise.all([startServer({ env }), startServer({ env })])
     const adminOnA = new Client(a)
@@ -945,3 +979,180 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the live event stream across two 
     expect((await read()).name).toBe('Change 20')
   }, 60_000)
 })
+
+/**
+ * Issue 29, finding 2: what a stream hears is decided by the person's role and session when the
+ * event is delivered, on every instance — with Redis too, whose copy of a session holds the role
+ * it had when the session was stored.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
+  'a demotion across two instances sharing PostgreSQL and Redis',
+  () => {
+    let database: TestDatabase
+    let dataDir: string
+    let a: ServerProcess
+    let b: ServerProcess
+    const adminEmail = 'admin-demotion-live@example.com'
+    const open: EventStream[] = []
+
+    beforeAll(async () => {
+      database = await createTestDatabase()
+      dataDir = await mkdtemp(path.join(os.tmpdir(), 'lingua-live-demotion-'))
+      const env = {
+        DATABASE_URL: database.url,
+        DATA_DIR: dataDir,
+        ADMIN_EMAILS: adminEmail,
+        REDIS_URL: process.env.TEST_REDIS_URL ?? '',
+        REDIS_KEY_PREFIX: `lingua-live-demotion-${Date.now()}:`,
+        AUTH_RATE_LIMIT_SCALE: '20',
+      }
+      ;[a, b] = await Promise.all([startServer({ env }), startServer({ env })])
+    })
+    afterEach(() => {
+      for (const one of open.splice(0)) one.close()
+    })
+    afterAll(async () => {
+      await Promise.all([a?.stop(), b?.stop()])
+      await database?.drop()
+      await rm(dataDir, { recursive: true, force: true })
+    })
+
+    it('ends audit delivery on B at once when A takes the role back, and a stream opened on B after it hears none', async () => {
+      const adminOnA = new Client(a)
+      await registerAndVerify(adminOnA, dataDir, { email: adminEmail, password })
+      const editor = new LevelEditor(adminOnA, 'dm')
+      const personOnA = new Client(a)
+      await registerAndVerify(personOnA, dataDir, { email: 'demoted-live@example.com', password })
+      const personId = await idOf(personOnA)
+      await expectJson(await adminOnA.request('PUT', `/api/admin/users/${personId}/role`, { role: 'admin' }))
+      // Signed in again as an administrator: the session Redis keeps says "admin".
+      const personOnB = new Client(b)
+      expect((await signIn(personOnB, 'demoted-live@example.com')).status).toBe(200)
+      const opened = await openReadyStream(b, { client: personOnB })
+      open.push(opened.stream)
+      const live = opened.stream
+      const level = await editor.create('D1')
+      await live.waitForEvent('audit', (data) => data.action === 'level.create' && data.targetId === String(level.id), 5000)
+
+      await expectJson(await adminOnA.request('PUT', `/api/admin/users/${personId}/role`, { role: 'user' }))
+      const revoked = await live.waitFor((event) => event.event === 'account' && dataOf(event).reason === 'access', 5000)
+      await editor.rename(level.id, 'After the demotion')
+      await live.waitFor(levelsEvent(level.id, 'update', revoked.id), 5000)
+      expect(eventsAfter(live, revoked.id ?? 0).filter((event) => event.event === 'audit')).toEqual([])
+      expect(live.named('audit').filter((event) => event.data && dataOf(event).action === 'role.revoke')).toEqual([])
+
+      // A new stream of the same session on B, after the demotion, without Last-Event-ID.
+      const again = await openReadyStream(b, { client: personOnB })
+      open.push(again.stream)
+      await editor.rename(level.id, 'Heard as a level change only')
+      await again.stream.waitFor(levelsEvent(level.id, 'update', again.ready), 5000)
+      expect(again.stream.named('audit')).toEqual([])
+    })
+  },
+)
+
+/**
+ * Issue 29, finding 4: a client holds a bounded number of open streams — per session when signed
+ * in, per address for a visitor — counted by all instances together (in Redis), refused beyond
+ * with 429 in the API's error shape; a closed stream gives its place back.
+ */
+async function expectStreamCaps(a: ServerProcess, b: ServerProcess, dataDir: string, email: string) {
+  const opened: EventStream[] = []
+  const streamOn = async (server: ServerProcess, client?: Client) => {
+    const { stream: one } = await openReadyStream(server, { client })
+    opened.push(one)
+    return one
+  }
+  /** Opens a stream and answers its status (once the answer ended, unless it is a stream). */
+  const attempt = async (server: ServerProcess, client?: Client) => {
+    const one = await EventStream.open(server, { client })
+    if (one.status === 200) opened.push(one)
+    else await one.waitForEnd()
+    return one
+  }
+  const refusedOn = async (server: ServerProcess, client?: Client) => {
+    const refused = await attempt(server, client)
+    expect(refused.status, refused.raw).toBe(429)
+    expect(refused.headers['content-type']).toMatch(/^application\/json/)
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/)
+    const body = JSON.parse(refused.raw) as { error: { code: string; message: string } }
+    expect(body.error.code).toBe('rate_limited')
+    expect(body.error.message).toMatch(/live/i)
+  }
+  try {
+    // Visitors, by address: 3 between both instances.
+    const first = await streamOn(a)
+    await streamOn(a)
+    await streamOn(b)
+    await refusedOn(b)
+    await refusedOn(a)
+    // A stream that ends gives its place back (the close reaches the server a moment later).
+    first.close()
+    await expect.poll(async () => (await attempt(b)).status, { timeout: 5000 }).toBe(200)
+
+    // A session: 2 between both instances, whatever the address's visitors hold.
+    const person = new Client(a)
+    await registerAndVerify(person, dataDir, { email, password })
+    const onB = new Client(b)
+    for (const [name, value] of person.cookies) onB.cookies.set(name, value)
+    await streamOn(a, person)
+    await streamOn(b, onB)
+    await refusedOn(b, onB)
+    await refusedOn(a, person)
+    // Another session of the same person has its own.
+    const second = new Client(b)
+    expect((await signIn(second, email)).status).toBe(200)
+    await streamOn(b, second)
+  } finally {
+    for (const one of opened) one.close()
+  }
+}
+
+describe('the open live streams of one client on one instance (PGlite)', () => {
+  let server: ServerProcess
+  let dataDir: string
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'lingua-live-caps-'))
+    server = await startServer({ env: { DATA_DIR: dataDir, LIVE_STREAMS_PER_SESSION: '2', LIVE_STREAMS_PER_ADDRESS: '3' } })
+  })
+  afterAll(async () => {
+    await server?.stop()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  it('refuses a visitor’s 4th stream and a session’s 3rd with 429, and takes one again once one closed', async () => {
+    await expectStreamCaps(server, server, dataDir, 'caps-one@example.com')
+  })
+})
+
+describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
+  'the open live streams of one client across two instances sharing PostgreSQL and Redis',
+  () => {
+    let database: TestDatabase
+    let dataDir: string
+    let a: ServerProcess
+    let b: ServerProcess
+    beforeAll(async () => {
+      database = await createTestDatabase()
+      dataDir = await mkdtemp(path.join(os.tmpdir(), 'lingua-live-caps-'))
+      const env = {
+        DATABASE_URL: database.url,
+        DATA_DIR: dataDir,
+        REDIS_URL: process.env.TEST_REDIS_URL ?? '',
+        REDIS_KEY_PREFIX: `lingua-live-caps-${Date.now()}:`,
+        LIVE_STREAMS_PER_SESSION: '2',
+        LIVE_STREAMS_PER_ADDRESS: '3',
+      }
+      ;[a, b] = await Promise.all([startServer({ env }), startServer({ env })])
+    })
+    afterAll(async () => {
+      await Promise.all([a?.stop(), b?.stop()])
+      await database?.drop()
+      await rm(dataDir, { recursive: true, force: true })
+    })
+
+    it('counts them on both together: a visitor’s 4th and a session’s 3rd are refused on either, 429', async () => {
+      await expectStreamCaps(a, b, dataDir, 'caps-two@example.com')
+    })
+  },
+)

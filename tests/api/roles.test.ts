@@ -1,14 +1,16 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { readOutbox } from '@/server/mail/index'
 import type { AuditPage } from '@/shared/audit-log'
 import { startAppServer } from '../helpers/app-server'
 import { Client, freshUser, registerAndVerify } from '../helpers/auth-client'
 import { cli } from '../helpers/cli'
-import { createTestDatabase, databaseTargets } from '../helpers/database'
-import { type TestServer, expectJson } from '../helpers/server'
+import { type TestDatabase, createTestDatabase, databaseTargets } from '../helpers/database'
+import { type ServerProcess, type TestServer, expectApiError, expectJson, startServer } from '../helpers/server'
 
 const password = 'correct horse battery'
 
@@ -144,4 +146,139 @@ describe('the admin CLI', () => {
       await database.drop()
     }
   })
+})
+
+/**
+ * Issue 29, finding 1: the last administrator cannot leave by deleting their own account, every
+ * deletion is audited, and the first-verifier grant happens only while the database has never had
+ * an administrator — not whenever it happens to have none.
+ */
+describe.each(databaseTargets())('the last administrator and the first one, on %s', (target) => {
+  const lastAdmin = 'The last administrator keeps the role: make someone else an administrator first.'
+  let dataDir: string
+  let server: ServerProcess | undefined
+  let database: TestDatabase | undefined
+
+  beforeEach(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'lingua-last-admin-'))
+    if (target === 'postgres') database = await createTestDatabase()
+  })
+  afterEach(async () => {
+    await server?.stop()
+    server = undefined
+    await database?.drop()
+    database = undefined
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  /** Started again on the same port, so that the clients made before still reach it. */
+  const start = async (env: Record<string, string> = {}) => {
+    server = await startServer({
+      env: {
+        DATA_DIR: dataDir,
+        AUTH_RATE_LIMIT_SCALE: '100',
+        ...(database ? { DATABASE_URL: database.url } : {}),
+        ...(server ? { PORT: String(server.port) } : {}),
+        ...env,
+      },
+    })
+    return server
+  }
+  /** Runs SQL on the server's database; on PGlite, whose folder one process holds, between two runs. */
+  const edit = async (statements: string, env: Record<string, string> = {}) => {
+    if (database) {
+      await database.query(statements)
+      return
+    }
+    await server?.stop()
+    const db = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } })
+    try {
+      await db.exec(statements)
+    } finally {
+      await db.close()
+    }
+    await start(env)
+  }
+  const signUp = async (email: string) => {
+    if (!server) throw new Error('no server')
+    const client = new Client(server)
+    await registerAndVerify(client, dataDir, { email, password })
+    return client
+  }
+  const deleteSelf = (client: Client) => client.request('POST', '/api/auth/delete-user', { password })
+
+  it('with ADMIN_EMAILS unset: the only administrator cannot delete themselves (409); with another, it is audited', async () => {
+    await start()
+    const first = await signUp('first@example.com')
+    expect(await freshUser(first)).toMatchObject({ role: 'admin' })
+    const refused = await expectApiError(await deleteSelf(first), 409, 'conflict')
+    expect(refused.message).toBe(lastAdmin)
+    expect(await freshUser(first)).toMatchObject({ email: 'first@example.com', role: 'admin' })
+
+    const second = await signUp('second@example.com')
+    const secondId = ((await freshUser(second)) as { id?: string } | null)?.id
+    expect((await first.request('PUT', `/api/admin/users/${secondId}/role`, { role: 'admin' })).status).toBe(200)
+    expect((await deleteSelf(first)).status).toBe(200)
+    expect(await freshUser(first)).toBeNull()
+    const audit = await expectJson<AuditPage>(await second.request('GET', '/api/audit-log'))
+    expect(audit.items[0]).toMatchObject({
+      action: 'user.delete',
+      actorEmail: 'first@example.com',
+      targetId: 'first@example.com',
+      before: { email: 'first@example.com', role: 'admin' },
+      after: { email: 'first@example.com', deleted: true },
+    })
+    // A learner's own deletion is recorded too.
+    const learner = await signUp('learner@example.com')
+    expect((await deleteSelf(learner)).status).toBe(200)
+    const after = await expectJson<AuditPage>(await second.request('GET', '/api/audit-log'))
+    expect(after.items[0]).toMatchObject({ action: 'user.delete', targetId: 'learner@example.com', after: { deleted: true } })
+  })
+
+  it('with ADMIN_EMAILS unset: once there has been an administrator, nobody becomes one by verifying an email', async () => {
+    await start()
+    await signUp('first@example.com')
+    // The administrator is lost some other way (an operator's SQL): no account holds the role now.
+    await edit(`update "user" set role = 'user'`)
+    const stranger = await signUp('stranger@example.com')
+    expect(await freshUser(stranger)).toMatchObject({ role: 'user' })
+    expect(server?.logs.join('\n')).not.toMatch(/stranger@example\.com[^\n]*admin granted|admin granted[^\n]*stranger@example\.com/)
+    // The way back is the command line.
+    const env: Record<string, string> = database ? { DATABASE_URL: database.url, DATA_DIR: dataDir } : { DATA_DIR: dataDir }
+    if (!database) await server?.stop()
+    expect(await cli(['admin', 'grant', 'stranger@example.com'], env)).toMatchObject({ code: 0 })
+    if (!database) await start()
+    expect(await freshUser(stranger)).toMatchObject({ role: 'admin' })
+  }, 150_000)
+
+  it('with ADMIN_EMAILS unset: a database that had an administrator before the upgrade remembers it', async () => {
+    await start()
+    await signUp('first@example.com')
+    // As before the migration that keeps the fact: the table gone, its migration not yet applied,
+    // and nobody an administrator any more (only the audit log remembers the grant).
+    await edit(`
+      drop table admin_milestone;
+      delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations);
+      update "user" set role = 'user';
+    `)
+    if (database) {
+      await server?.stop()
+      await start()
+    }
+    const stranger = await signUp('stranger@example.com')
+    expect(await freshUser(stranger)).toMatchObject({ role: 'user' })
+  }, 150_000)
+
+  it('with ADMIN_EMAILS set: the listed administrator cannot delete themselves while the only one', async () => {
+    await start({ ADMIN_EMAILS: 'boss@example.com' })
+    const boss = await signUp('boss@example.com')
+    expect(await freshUser(boss)).toMatchObject({ role: 'admin' })
+    const refused = await expectApiError(await deleteSelf(boss), 409, 'conflict')
+    expect(refused.message).toBe(lastAdmin)
+    expect(await freshUser(boss)).toMatchObject({ role: 'admin' })
+    // Nobody else is made an administrator by verifying, whatever happens to the listed one.
+    await edit(`update "user" set role = 'user'`, { ADMIN_EMAILS: 'boss@example.com' })
+    const stranger = await signUp('stranger@example.com')
+    expect(await freshUser(stranger)).toMatchObject({ role: 'user' })
+  }, 150_000)
 })

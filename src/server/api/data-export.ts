@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, or, sql } from 'drizzle-orm'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { stream } from 'hono/streaming'
-import type { AuditAction, AuditEntry } from '@/shared/audit-log'
+import type { AuditAction } from '@/shared/audit-log'
 import { roleOf } from '@/shared/roles'
 import { PASSWORD_PROVIDER, readSignInRows } from '@/server/auth/sign-in-methods'
 import type { Db } from '@/server/db/client'
@@ -139,7 +139,7 @@ async function readAccountData(db: Db, userId: string): Promise<Omit<DataExport,
 }
 
 /** The audit entries the person made, or that name them (their id before or after), oldest first. */
-async function* auditEntriesOf(db: Db, userId: string): AsyncGenerator<AuditEntry[]> {
+async function* auditEntriesOf(db: Db, userId: string): AsyncGenerator<DataExport['auditEntries']> {
   const aboutThem = or(
     eq(auditLog.actorId, userId),
     and(
@@ -156,8 +156,13 @@ async function* auditEntriesOf(db: Db, userId: string): AsyncGenerator<AuditEntr
       .orderBy(asc(auditLog.id))
       .limit(AUDIT_BATCH)
     if (rows.length === 0) return
-    // Only the app writes the action, from auditActions.
-    yield rows.map((row) => ({ ...row, action: row.action as AuditAction, at: row.at.toISOString() }))
+    // Only the app writes the action, from auditActions. The actor by role only (schemas.ts).
+    yield rows.map(({ actorId, actorEmail, ...row }) => ({
+      ...row,
+      actor: actorId === userId ? 'you' : actorId !== null || actorEmail !== null ? 'administrator' : 'system',
+      action: row.action as AuditAction,
+      at: row.at.toISOString(),
+    }))
     after = rows.at(-1)?.id ?? after
     if (rows.length < AUDIT_BATCH) return
   }

@@ -4,7 +4,7 @@ import { roleOf } from '@/shared/roles'
 import type { AuditAction } from '@/shared/audit-log'
 import { type AuditActor, recordAudit } from '@/server/db/record-audit'
 import type { Db } from '@/server/db/client'
-import { user } from '@/server/db/schema'
+import { adminMilestone, user } from '@/server/db/schema'
 import { publishEvent } from '@/server/events/bus'
 import { ApiError } from '@/server/http/errors'
 
@@ -15,7 +15,9 @@ import { ApiError } from '@/server/http/errors'
  * every instance (events/bus.ts) when it commits:
  * - nobody demotes, disables or deletes themselves;
  * - an administrator stays: the last one who is not disabled keeps the role (409);
- * - an acting administrator must still be one, not disabled, when the change is made.
+ * - an acting administrator must still be one, not disabled, when the change is made;
+ * - once any account has been an administrator, nobody becomes one by verifying an email
+ *   (`admin_milestone`), whatever happens to the administrators later.
  * All of it under one advisory lock: two administrators demoting each other at once leave one.
  */
 
@@ -87,27 +89,33 @@ async function checkAnotherAdmin(tx: Db, target: AccountState): Promise<void> {
   }
 }
 
+/** Remembers for good that the database has had an administrator (see `adminMilestone`). */
+async function rememberAnAdmin(tx: Db): Promise<void> {
+  await tx.insert(adminMilestone).values({ id: 1 }).onConflictDoNothing()
+}
+
 /**
  * Records the change and tells every instance (and the person's open screens) that the account's
  * access is now `now`: their cached sessions are stale. The last statements of the transaction
- * (see publishEvent).
+ * (see publishEvent). The access event goes first: streams hear the change of role before the
+ * audit row of it, so that row is judged by the role the person has once it is delivered — a
+ * demoted administrator does not hear their own demotion's row (events/hub.ts).
  */
 async function recorded(
   tx: Db,
-  actor: Actor,
+  actor: AuditActor,
   action: AuditAction,
   target: AccountState,
   change: { before: object; after: object; now: { role: Role; disabled: boolean } },
 ) {
-  const auditActor: AuditActor = actor
-  await recordAudit(tx, auditActor, {
+  await publishEvent(tx, { type: 'account', userId: target.id, data: { reason: 'access', ...change.now } })
+  await recordAudit(tx, actor, {
     action,
     targetType: 'user',
     targetId: target.email,
     before: { id: target.id, email: target.email, ...change.before },
     after: { id: target.id, email: target.email, ...change.after },
   })
-  await publishEvent(tx, { type: 'account', userId: target.id, data: { reason: 'access', ...change.now } })
 }
 
 /**
@@ -123,6 +131,7 @@ export async function setRole(db: Db, actor: Actor, id: string, role: Role): Pro
       if (role !== 'admin') await checkAnotherAdmin(tx, target)
     })
     await tx.update(user).set({ role, updatedAt: new Date() }).where(eq(user.id, id))
+    if (role === 'admin') await rememberAnAdmin(tx)
     await recorded(tx, actor, role === 'admin' ? 'role.grant' : 'role.revoke', target, {
       before: { role: target.role },
       after: { role },
@@ -182,6 +191,34 @@ export async function deleteAccount(db: Db, actor: Actor, id: string, typedEmail
   })
 }
 
+/**
+ * Before better-auth deletes the signed-in person's own account (`POST /api/auth/delete-user`):
+ * the last administrator who is not disabled keeps the role (409, as when demoting). An
+ * administrator who may go steps down from the role here, under the lock, so that two
+ * administrators deleting themselves at once leave one. Returns the state to record once the
+ * account is gone (`recordOwnDeletion`).
+ */
+export async function prepareOwnDeletion(db: Db, id: string): Promise<AccountState> {
+  return db.transaction(async (tx) => {
+    await lockAccess(tx)
+    const target = await lockedAccount(tx, id)
+    await checkAnotherAdmin(tx, target)
+    if (target.role === 'admin') await tx.update(user).set({ role: 'user', updatedAt: new Date() }).where(eq(user.id, id))
+    return target
+  })
+}
+
+/** Records a deletion the person made themselves (their id is gone: the email names them). */
+export async function recordOwnDeletion(db: Db, target: AccountState): Promise<void> {
+  await db.transaction((tx) =>
+    recorded(tx, { id: null, email: target.email }, 'user.delete', target, {
+      before: { role: target.role, disabled: target.disabled, emailVerified: target.emailVerified },
+      after: { deleted: true },
+      now: { role: target.role, disabled: true },
+    }),
+  )
+}
+
 /** Records an action on the account's sessions or emails, made by `actor` (after the fact). */
 export async function recordAccountAction(
   db: Db,
@@ -196,16 +233,19 @@ export async function recordAccountAction(
 }
 
 /**
- * Makes the account an administrator if there is none yet (the first to verify an email while
- * ADMIN_EMAILS is unset); false when there already is one.
+ * Makes the account an administrator if the database has never had one (the first to verify an
+ * email while ADMIN_EMAILS is unset); false once there has been one, even if none is left: then
+ * the command line grants the role (docs/operations.md).
  */
 export async function grantFirstAdmin(db: Db, id: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     await lockAccess(tx)
+    const [had] = await tx.select({ id: adminMilestone.id }).from(adminMilestone).limit(1)
     const [existing] = await tx.select({ id: user.id }).from(user).where(eq(user.role, 'admin')).limit(1)
-    if (existing) return false
+    if (had || existing) return false
     const target = await lockedAccount(tx, id)
     await tx.update(user).set({ role: 'admin', updatedAt: new Date() }).where(eq(user.id, id))
+    await rememberAnAdmin(tx)
     await recorded(tx, null, 'role.grant', target, {
       before: { role: target.role },
       after: { role: 'admin' },

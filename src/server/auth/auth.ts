@@ -11,7 +11,7 @@ import type { MailThrottle, Mailer } from '@/server/mail/index'
 import { authLogOptions } from '@/server/logger'
 import { scopeAuthCalls } from './call-scope'
 import { authEmails } from './emails'
-import { authHooks, userDatabaseHooks } from './hooks'
+import { authHooks, ownDeletionHooks, userDatabaseHooks } from './hooks'
 import { knownDevices } from './known-device'
 import { RESET_PASSWORD_EXPIRES_SECONDS, SESSION_LIFETIME_SECONDS, VERIFY_EMAIL_EXPIRES_SECONDS } from './lifetimes'
 import { createMemorySignInLockout, createRedisSignInLockout } from './lockout'
@@ -136,8 +136,9 @@ export async function createAuth(deps: {
       user: {
         // A new address is used once its owner opens the link sent to it (docs/product.md §3, /account).
         changeEmail: { enabled: true },
-        // Deleting an account takes its password (checked in the before hook, hooks.ts).
-        deleteUser: { enabled: true },
+        // Deleting an account takes its password (checked in the before hook, hooks.ts); the last
+        // administrator cannot (409), and every deletion is audited.
+        deleteUser: { enabled: true, ...ownDeletionHooks(database) },
       },
       databaseHooks: userDatabaseHooks({ config, database, signInMethods, logger }),
       hooks,

@@ -30,6 +30,8 @@ const authCodes: Record<string, { code: ErrorCode; field?: string }> = {
   VALIDATION_ERROR: { code: 'validation_failed' },
   // Sign-in methods (sign-in-methods.ts, and the passkey plugin's own codes).
   LAST_SIGN_IN_METHOD: { code: 'conflict' },
+  // Deleting one's own account as the last administrator (hooks.ts, ownDeletionHooks).
+  LAST_ADMINISTRATOR: { code: 'conflict' },
   INVALID_PASSKEY_NAME: { code: 'validation_failed', field: 'name' },
   // A passkey this server does not know (401); one it knows whose answer failed its checks (400).
   PASSKEY_NOT_FOUND: { code: 'invalid_credentials' },

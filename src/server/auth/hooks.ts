@@ -6,6 +6,7 @@ import { NAME_MAX_LENGTH, nameProblem, readableName } from '@/shared/auth'
 import { nameSchema } from '@/shared/auth-schemas'
 import type { Config } from '@/server/config'
 import type { Database } from '@/server/db/client'
+import { ApiError } from '@/server/http/errors'
 import { user } from '@/server/db/schema'
 import { type LiveEvent, publishEvent } from '@/server/events/bus'
 import type { MailThrottle } from '@/server/mail/index'
@@ -14,6 +15,7 @@ import { SESSION_LIFETIME_SECONDS } from './lifetimes'
 import { SIGN_IN_LOCKOUT, type SignInLockout } from './lockout'
 import { isWeakPassword } from './password-strength'
 import { isProviderCallback } from './plugins'
+import { type AccountState, prepareOwnDeletion, recordOwnDeletion } from './access'
 import { grantAdminOnVerification } from './roles'
 import type { signInMethodHooks } from './sign-in-methods'
 
@@ -268,4 +270,30 @@ export function userDatabaseHooks({ config, database, signInMethods, logger }: {
       },
     },
   } satisfies BetterAuthOptions['databaseHooks']
+}
+
+/**
+ * `user.deleteUser` of better-auth (`POST /api/auth/delete-user`): the same rule as every other way
+ * of losing an administrator — the last one who is not disabled keeps the role (409, the message of
+ * a demotion) — and the deletion in the audit log once it is done, as the admin API records its own.
+ */
+export function ownDeletionHooks(database: Database) {
+  const deleting = new Map<string, AccountState>()
+  return {
+    beforeDelete: async (account: { id: string }) => {
+      try {
+        deleting.set(account.id, await prepareOwnDeletion(database.db, account.id))
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'conflict') {
+          throw new APIError('CONFLICT', { code: 'LAST_ADMINISTRATOR', message: error.message })
+        }
+        throw error
+      }
+    },
+    afterDelete: async (account: { id: string }) => {
+      const state = deleting.get(account.id)
+      deleting.delete(account.id)
+      if (state) await recordOwnDeletion(database.db, state)
+    },
+  }
 }

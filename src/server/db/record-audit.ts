@@ -4,8 +4,11 @@ import type { Db } from './client'
 import { publishEvent } from '@/server/events/bus'
 import { auditLog, user } from './schema'
 
-/** Who made a change: a signed-in user, or null for the command line and automatic grants. */
-export type AuditActor = { id: string; email: string } | null
+/**
+ * Who made a change: a signed-in user, or null for the command line and automatic grants. A person
+ * who deleted their own account is named by email only (`id` null: the account is gone).
+ */
+export type AuditActor = { id: string | null; email: string } | null
 
 export interface AuditRecord {
   action: AuditAction
@@ -27,7 +30,7 @@ export async function recordAudit(db: Db, actor: AuditActor, record: AuditRecord
       .insert(auditLog)
       .values({ actorId: actor?.id ?? null, actorEmail: actor?.email ?? null, ...record })
       .returning({ id: auditLog.id })
-    const [named] = actor ? await tx.select({ name: user.name }).from(user).where(eq(user.id, actor.id)) : []
+    const [named] = actor?.id ? await tx.select({ name: user.name }).from(user).where(eq(user.id, actor.id)) : []
     await publishEvent(tx, {
       type: 'audit',
       data: {

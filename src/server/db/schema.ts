@@ -122,6 +122,17 @@ export const liveEvent = pgTable('live_event', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
+/**
+ * One row once any account has ever been an administrator (granted by ADMIN_EMAILS, the first
+ * verifier, the admin API or the CLI), never removed: the first-verifier grant happens only while
+ * it is missing, so losing every administrator later does not hand the role to the next stranger
+ * who confirms an email (docs/security.md, "Administrators").
+ */
+export const adminMilestone = pgTable('admin_milestone', {
+  id: integer('id').primaryKey().default(1),
+  firstAdminAt: timestamp('first_admin_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
 /** Secrets the server makes itself and every instance shares (e.g. the auth signing secret). */
 export const serverSecret = pgTable('server_secret', {
   name: text('name').primaryKey(),

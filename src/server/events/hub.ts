@@ -1,9 +1,9 @@
-import { asc, gt, max, min, sql } from 'drizzle-orm'
+import { asc, eq, gt, max, min, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import { LIVE_HEARTBEAT_MS, type LiveEventName } from '@/shared/live'
-import type { Role } from '@/shared/roles'
+import { type Role, roleOf } from '@/shared/roles'
 import type { Db } from '@/server/db/client'
-import { liveEvent } from '@/server/db/schema'
+import { liveEvent, user } from '@/server/db/schema'
 import { type EventListener, type InstanceEvents, type PublishedEvent, toPublishedEvent } from './bus'
 
 /** A reconnecting client is sent at most this many missed events; beyond, it reads again. */
@@ -34,6 +34,8 @@ interface Connection {
   /** The id of the last event sent: a pending one at or below it was replayed already. */
   lastId: number
   closed: boolean
+  /** Gives the client's slot back (stream-slots.ts). */
+  release: () => void
 }
 
 const encoder = new TextEncoder()
@@ -94,12 +96,14 @@ export class LiveHub implements EventListener {
     lastEventId: number | 'invalid' | undefined,
     /** Aborted when the client has gone (the stream ends at once, not at the next heartbeat). */
     gone: AbortSignal,
+    /** Called once when the stream ends, however it ends. */
+    release: () => void = () => {},
   ): ReadableStream<Uint8Array> | undefined {
     if (this.#closing || this.#connections.size >= LIVE_MAX_CONNECTIONS) return undefined
     let connection: Connection | undefined
     return new ReadableStream<Uint8Array>({
       start: (controller) => {
-        const opened: Connection = { owner, controller, pending: [], lastId: this.#events.lastId, closed: false }
+        const opened: Connection = { owner, controller, pending: [], lastId: this.#events.lastId, closed: false, release }
         connection = opened
         this.#connections.add(opened)
         gone.addEventListener('abort', () => this.#close(opened), { once: true })
@@ -123,6 +127,17 @@ export class LiveHub implements EventListener {
         replay = 'reset'
       }
     }
+    // Authorized by the role the person has now, read after the events to replay were: never the
+    // role they had when an event happened (a replayed grant does not open the audit log to
+    // someone demoted since), nor a session store's copy of it (Redis keeps the role a session
+    // was stored with). The events heard from here on change it in order (#deliver).
+    const account = connection.owner ? await this.#refreshRole(connection.owner) : 'current'
+    if (account !== 'current') {
+      // Deleted or disabled since the session was read: its end. Unreadable: the client reconnects.
+      if (account === 'gone') this.#end(connection)
+      else this.#close(connection)
+      return
+    }
     if (connection.closed) return
     if (replay === 'reset') this.#write(connection, frame('reset', {}))
     else {
@@ -133,6 +148,19 @@ export class LiveHub implements EventListener {
     const pending = connection.pending ?? []
     connection.pending = null
     for (const event of pending) if (event.id > connection.lastId) this.#deliver(connection, event)
+  }
+
+  /** Reads the owner's current role: 'gone' when the account is deleted or disabled. */
+  async #refreshRole(owner: StreamOwner): Promise<'current' | 'gone' | 'unknown'> {
+    try {
+      const [row] = await this.#db.select({ role: user.role, banned: user.banned }).from(user).where(eq(user.id, owner.userId))
+      if (!row || row.banned === true) return 'gone'
+      owner.role = roleOf(row.role)
+      return 'current'
+    } catch (error) {
+      this.#logger.warn({ err: error }, 'the role of a stream could not be read: it closes, the client reconnects')
+      return 'unknown'
+    }
   }
 
   /** The events after `lastId`, or 'reset' when they are not all kept (or `lastId` never was). */
@@ -171,7 +199,8 @@ export class LiveHub implements EventListener {
 
   /**
    * Sends `event` if this stream may hear it; ends the stream when its session ended. A `replayed`
-   * event happened before the stream's session was read (at connect): it ends nothing.
+   * event happened before the stream's session and role were read (#start): it ends nothing and
+   * changes no role.
    */
   #deliver(connection: Connection, event: PublishedEvent, replayed = false): void {
     connection.lastId = Math.max(connection.lastId, event.id)
@@ -190,7 +219,7 @@ export class LiveHub implements EventListener {
           this.#end(connection)
           return
         }
-        if (role) owner.role = role
+        if (role && !replayed) owner.role = role
         this.#write(connection, frame('account', { reason }, event.id))
         return
       }
@@ -220,6 +249,7 @@ export class LiveHub implements EventListener {
   }
 
   #forget(connection: Connection): void {
+    if (!connection.closed) connection.release()
     connection.closed = true
     this.#connections.delete(connection)
   }

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { validator } from 'hono-openapi'
 import { z } from 'zod/mini'
 import { PROVIDER_FORM_PATH } from '@/shared/auth'
@@ -25,27 +25,38 @@ export const isFormType = (contentType: string | undefined) => formType.test(con
  * client's failure, wherever the body would have been read first: better-auth answered it with a
  * 500, and a validator's broken stream was logged as the database being unavailable (its error
  * carries the code ECONNRESET).
+ *
+ * A body refused on a path that does not take the method at all is told so first:
+ * `methodNotAllowed` throws the 405 (with `Allow`) that the route table would have answered.
  */
-export const apiBodyGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
-  refuseNulInQuery(c.req.url)
-  // Reads skip the body checks: building the body stream costs a GET half its throughput.
-  if (!methodsWithBody.has(c.req.method)) return next()
-  // A picture is a file, not JSON: its route reads it with its own limit (`readBody`).
-  if (c.req.method === 'PUT' && c.req.path === AVATAR_UPLOAD_PATH) return next()
-  const request = c.req.raw
-  if (!hasBody(request)) return next()
-  // The one HTML form the API takes (the provider buttons): its route reads it.
-  if (c.req.path === PROVIDER_FORM_PATH && isFormType(c.req.header('content-type'))) return next()
-  if (!jsonType.test(c.req.header('content-type') ?? '')) {
-    throw new ApiError('unsupported_media_type', defaultMessages.unsupported_media_type)
+export function apiBodyGuard(methodNotAllowed: (c: Context<AppEnv>) => Promise<void>): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    refuseNulInQuery(c.req.url)
+    // Reads skip the body checks: building the body stream costs a GET half its throughput.
+    if (!methodsWithBody.has(c.req.method)) return next()
+    // A picture is a file, not JSON: its route reads it with its own limit (`readBody`).
+    if (c.req.method === 'PUT' && c.req.path === AVATAR_UPLOAD_PATH) return next()
+    const request = c.req.raw
+    if (!hasBody(request)) return next()
+    // The one HTML form the API takes (the provider buttons): its route reads it.
+    if (c.req.path === PROVIDER_FORM_PATH && isFormType(c.req.header('content-type'))) return next()
+    let body: Awaited<ReturnType<typeof readBody>>
+    try {
+      if (!jsonType.test(c.req.header('content-type') ?? '')) {
+        throw new ApiError('unsupported_media_type', defaultMessages.unsupported_media_type)
+      }
+      // (The request is rebuilt on its URL: `refuseUnparsableUrl` in app.ts has refused one that
+      // cannot be parsed, before this guard.)
+      body = await readBody(request)
+    } catch (refusal) {
+      await methodNotAllowed(c)
+      throw refusal
+    }
+    checkJson(new TextDecoder().decode(body))
+    // As Hono's bodyLimit does for a chunked body: the rest of the app reads the bytes read here.
+    c.req.raw = new Request(request, { body })
+    return next()
   }
-  // (The request is rebuilt on its URL: `refuseUnparsableUrl` in app.ts has refused one that
-  // cannot be parsed, before this guard.)
-  const body = await readBody(request)
-  checkJson(new TextDecoder().decode(body))
-  // As Hono's bodyLimit does for a chunked body: the rest of the app reads the bytes read here.
-  c.req.raw = new Request(request, { body })
-  return next()
 }
 
 /**

@@ -9,7 +9,8 @@ import { ApiError } from './errors'
  * client's address, or the signed-in account): `points` requests per `seconds`, then 429 with
  * Retry-After. Counted in Redis when there is one, so that
  * instances count together; in this process while Redis is unreachable (the limit still holds
- * per instance) and without Redis.
+ * per instance) and without Redis. With `acceptedOnly`, a request refused (any answer but a 2xx)
+ * is given its point back: it is taken first, so that requests at once cannot pass the limit.
  */
 export function rateLimit(options: {
   name: string
@@ -18,6 +19,7 @@ export function rateLimit(options: {
   key: (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => string
   redis?: Redis
   redisKeyPrefix?: string
+  acceptedOnly?: boolean
 }): MiddlewareHandler<AppEnv> {
   const limits = { points: options.points, duration: options.seconds }
   const memory = new RateLimiterMemory({ ...limits, keyPrefix: options.name })
@@ -30,8 +32,9 @@ export function rateLimit(options: {
       })
     : memory
   return async (c, next) => {
+    const key = options.key(c)
     try {
-      await limiter.consume(options.key(c))
+      await limiter.consume(key)
     } catch (refusal) {
       if (!(refusal instanceof RateLimiterRes)) throw refusal
       const seconds = Math.max(1, Math.ceil(refusal.msBeforeNext / 1000))
@@ -40,5 +43,6 @@ export function rateLimit(options: {
       })
     }
     await next()
+    if (options.acceptedOnly && (c.res.status < 200 || c.res.status > 299)) await limiter.reward(key, 1)
   }
 }

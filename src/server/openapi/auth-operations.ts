@@ -225,9 +225,11 @@ function authOperations(
 
 /**
  * Failures the app's hooks add to better-auth's endpoints (auth/sign-in-methods.ts): the last way to
- * sign in is not removed (409), a passkey that is not the caller's is not found (404).
+ * sign in is not removed (409), a passkey that is not the caller's is not found (404); the last
+ * administrator does not delete their account (409, auth/hooks.ts).
  */
 const appFailures: Record<string, ErrorStatus[]> = {
+  '/delete-user': [409],
   '/unlink-account': [409],
   '/passkey/delete-passkey': [404, 409],
   '/passkey/update-passkey': [404],

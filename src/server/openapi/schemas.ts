@@ -138,22 +138,31 @@ export const levelUsageSchema = answer<LevelUsage>(
   'How many learners have the level as their current or target level.',
 )(z.object({ learners: count }))
 
+/** What a change was, when and to what; who made it is added by each view of the log. */
+const auditChange = {
+  id: positiveInt,
+  action: z.enum(auditActions),
+  targetType: z.string(),
+  targetId: z.nullable(z.string()),
+  before: anyJson,
+  after: anyJson,
+  at: isoDateTime,
+}
+
 const auditEntrySchema = answer<AuditEntry>(
   'AuditEntry',
   'One administrative change; the actor is null for the command line.',
-)(
-  z.object({
-    id: positiveInt,
-    actorId: z.nullable(z.string()),
-    actorEmail: z.nullable(z.string()),
-    action: z.enum(auditActions),
-    targetType: z.string(),
-    targetId: z.nullable(z.string()),
-    before: anyJson,
-    after: anyJson,
-    at: isoDateTime,
-  }),
-)
+)(z.object({ ...auditChange, actorId: z.nullable(z.string()), actorEmail: z.nullable(z.string()) }))
+
+/**
+ * A change in a person's copy of their data: who made it by role only — `you`, an `administrator`,
+ * or the `system` (the command line, an automatic grant). An administrator's email or id is that
+ * administrator's personal data, not the person's (issue 29).
+ */
+const exportedAuditEntrySchema = answer<Omit<AuditEntry, 'actorId' | 'actorEmail'> & { actor: 'you' | 'administrator' | 'system' }>(
+  'ExportedAuditEntry',
+  'One change that the person made or that names them; who made it, by role only.',
+)(z.object({ ...auditChange, actor: z.enum(['you', 'administrator', 'system']) }))
 
 export const auditPageSchema = answer<AuditPage>('AuditPage', 'One page of the audit log, newest first.')(
   z.object({ items: z.array(auditEntrySchema), total: count, page: positiveInt, pageSize: positiveInt }),
@@ -315,7 +324,7 @@ const dataExportShape = z.object({
       updatedAt: isoDateTime,
     }),
   ),
-  auditEntries: z.array(auditEntrySchema),
+  auditEntries: z.array(exportedAuditEntrySchema),
 })
 export type DataExport = z.output<typeof dataExportShape>
 

@@ -70,7 +70,7 @@ export const describeEnable = describe({
 export const describeSignOut = describe({
   operationId: 'signOutPerson',
   summary: 'Sign out all sessions of an account',
-  description: 'On every instance, at once. Audited; the person is emailed.',
+  description: 'On every instance, at once. Not your own sessions (403: the account page signs you out). Audited; the person is emailed.',
   tags,
   access: 'admin',
   responses: done,
@@ -80,7 +80,7 @@ export const describeSignOut = describe({
 export const describeRevokeSession = describe({
   operationId: 'revokePersonSession',
   summary: 'Sign out one session of an account',
-  description: 'By the session id of `GET /api/admin/users/{id}`. Audited; the person is emailed.',
+  description: 'By the session id of `GET /api/admin/users/{id}`. Not one of your own sessions (403: the account page does that). Audited; the person is emailed.',
   tags,
   access: 'admin',
   responses: done,

@@ -63,6 +63,17 @@ export function adminRoutes(deps: {
     return { id, email }
   }
 
+  /**
+   * Nobody ends their own sessions here, as nobody demotes, disables or deletes themselves here
+   * (docs/product.md §2): one's own sessions are ended on the account page (`/api/me/sessions`,
+   * better-auth's sign-out), which does not sign out the tab making the request unasked.
+   */
+  const notOneself = (c: { var: AppEnv['Variables'] }, target: AccountState) => {
+    if (signedInUser(c).id === target.id) {
+      throw new ApiError('forbidden', 'You cannot end your own sessions here: use your account page.')
+    }
+  }
+
   /** Ends every session of the account, in the database and in Redis (better-auth's own way). */
   const endSessions = async (userId: string) => {
     const { internalAdapter } = await auth.$context
@@ -122,6 +133,7 @@ export function adminRoutes(deps: {
     })
     .post('/users/:id/sign-out', describeSignOut, userIdParam, async (c) => {
       const target = await accountState(db, c.req.valid('param').id)
+      notOneself(c, target)
       await endSessions(target.id)
       await recordAccountAction(db, actorOf(c), 'user.sign-out', target)
       await notify(target, 'signed-out')
@@ -131,6 +143,7 @@ export function adminRoutes(deps: {
     .delete('/users/:id/sessions/:sessionId', describeRevokeSession, sessionParams, async (c) => {
       const { id, sessionId } = c.req.valid('param')
       const target = await accountState(db, id)
+      notOneself(c, target)
       const [found] = await db
         .select({ token: session.token })
         .from(session)
