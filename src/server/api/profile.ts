@@ -7,7 +7,8 @@ import {
   learnerProfileInputSchema,
 } from '@/shared/profile'
 import { publishEvent } from '@/server/events/bus'
-import { type Db, FOREIGN_KEY_VIOLATION, violatedConstraint } from '@/server/db/client'
+import type { Db } from '@/server/db/client'
+import { FOREIGN_KEY_VIOLATION, violatedConstraint } from '@/server/db/errors'
 import { languageLevel, learnerProfile } from '@/server/db/schema'
 import { jsonBody } from '@/server/http/body'
 import type { AppEnv } from '@/server/http/context'
