@@ -1,7 +1,7 @@
 // The reference server of bench/api.mjs: the least code that answers `GET /api/language-levels` as
 // the app does, so that the app's own cost (routing, middleware, validation, drizzle, headers) can
 // be read as a ratio. node:http and a `pg` Pool of the app's size (`max: 10`, as in
-// src/server/db/client.ts) on the same PostgreSQL database (DATABASE_URL); the same two statements
+// src/server/db/postgres.ts) on the same PostgreSQL database (DATABASE_URL); the same two statements
 // the app's listLevels runs for the default query (page 1, 20 a page, by position), in parallel as
 // it does; the same JSON (`{ items, total, page, pageSize }`, dates as ISO strings) with
 // `Cache-Control: no-cache`. `GET /api/ready` answers 200 once the database does (for bench/lib.mjs).

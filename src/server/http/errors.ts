@@ -8,7 +8,7 @@ import {
   fieldErrorsFromIssues,
   statusOfCode,
 } from '@/shared/errors'
-import { isDatabaseUnavailable, isTransactionConflict } from '@/server/db/client'
+import { isDatabaseUnavailable, isTransactionConflict } from '@/server/db/errors'
 import { isRedisUnavailable } from '@/server/redis'
 import type { AppEnv } from './context'
 
