@@ -4,8 +4,8 @@ import type { ProviderConfig } from '@/server/config'
 
 /**
  * Where each provider's sign-in page is (the origin of its authorization endpoint): GitHub's and
- * Google's, and an OpenID provider's issuer, whose discovery document names its endpoints on that
- * origin in every provider the docs list (docs/security.md).
+ * Google's, and an OpenID provider's issuer: the providers the README lists (Keycloak, Auth0, Okta,
+ * Entra ID, Authentik) serve their authorization endpoint on the issuer's origin.
  */
 export function providerPageOrigins(providers: readonly ProviderConfig[]): string[] {
   const fixed = { github: 'https://github.com', google: 'https://accounts.google.com' } as const
