@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { password, subjects, uniqueEmail, waitForMail } from './helpers/accounts'
-import { appReady, expect, mainHeading, open, test } from './helpers/fixtures'
+import { appReady, expect, expectNotStarted, holdScripts, mainHeading, open, openBeforeStart, test } from './helpers/fixtures'
 
 // The server's HTML already shows the page (src/server/http/pages.ts); the app takes it over
 // (hydrates it, with React DOM) without a change and without a warning, and the page is right
@@ -90,18 +90,12 @@ for (const [language, mode] of [
 
 test('what is typed and sent before the app has started is kept, and sent once it has', async ({ page }) => {
   // The app's code is held back: the page stays as the server rendered it until it is let through.
-  let letThrough = () => {}
-  const held = new Promise<void>((resolve) => (letThrough = resolve))
-  await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
-    await held
-    await route.continue()
-  })
+  const release = await holdScripts(page)
   const sent: string[] = []
   page.on('request', (request) => {
     if (request.method() === 'POST') sent.push(new URL(request.url()).pathname)
   })
-  // Not the fixture's goto: it waits for the app to start.
-  await page.mainFrame().goto('/register')
+  await openBeforeStart(page, '/register')
   const email = uniqueEmail('Early Bird')
   await page.getByLabel('Name').fill('Early Bird')
   await page.getByLabel('Email').fill(email)
@@ -110,10 +104,10 @@ test('what is typed and sent before the app has started is kept, and sent once i
   await page.getByRole('button', { name: 'Create account' }).click()
   // Not posted to the page (which would have come back empty): still there, as typed.
   await expect(page.getByLabel('Email')).toHaveValue(email)
-  expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined()
+  await expectNotStarted(page)
   expect(sent).toEqual([])
 
-  letThrough()
+  await release()
   await expect(mainHeading(page)).toHaveText('Check your email')
   expect(await waitForMail(email, subjects.confirm)).toBeTruthy()
   expect(sent.filter((path) => path.startsWith('/api/auth/sign-up'))).toHaveLength(1)
