@@ -36,6 +36,44 @@ const layerPatterns = (from) => folderPatterns(layers[from], (folder) => `src/${
 const boundary = (from) => restrictImports([`src/${from}/**/*.{ts,tsx}`], layerPatterns(from))
 
 /**
+ * The server's rooms, lowest first: a room imports only the rooms before it (and the files at the
+ * top of src/server that no room owns: config, paths, logger, redis, error-chain), so no two rooms
+ * import each other, directly or round a loop. app.ts, instance.ts and main.ts compose them all.
+ * - db: the schema, the connections, error classification
+ * - events: the live events' bus and hub (stored in the database)
+ * - audit: recording who changed what (in the database, published as a live event)
+ * - mail: sending email
+ * - http: request plumbing (errors, bodies, security headers, rate limits)
+ * - auth: better-auth, sessions, roles and sign-in rules
+ * - openapi: the API's description
+ * - api: the routes
+ */
+const serverRooms = ['db', 'events', 'audit', 'mail', 'http', 'auth', 'openapi', 'api']
+const serverTopFiles = ['config', 'paths', 'logger', 'redis', 'error-chain']
+const serverRoomBoundary = (room, index) =>
+  restrictImports(
+    [`src/server/${room}/**/*.{ts,tsx}`],
+    [
+      ...layerPatterns('server'),
+      ...folderPatterns(
+        serverRooms.slice(index + 1).map((later) => `server/${later}`),
+        (later) =>
+          `src/server/${room} must not import from src/${later}: the server's rooms import only earlier ones (${serverRooms.join(' → ')}).`,
+      ),
+    ],
+  )
+const serverTopFilesBoundary = restrictImports(
+  serverTopFiles.map((name) => `src/server/${name}.ts`),
+  [
+    ...layerPatterns('server'),
+    ...folderPatterns(
+      serverRooms.map((room) => `server/${room}`),
+      (room) => `The files at the top of src/server are below every room: they must not import from src/${room}.`,
+    ),
+  ],
+)
+
+/**
  * The client's features: the folders of src/client/features, where a folder holding only folders
  * (admin) groups features (admin/levels, admin/audit). Read from the disk, so a new one is covered.
  */
@@ -143,6 +181,8 @@ export default tseslint.config(
   boundary('shared'),
   boundary('client'),
   boundary('server'),
+  ...serverRooms.map(serverRoomBoundary),
+  serverTopFilesBoundary,
   ...features.map(featureBoundary),
   ...sharedClientCode,
 )

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Revocations } from '@/server/auth/revocations'
-import { untrustedCacheCookieRemover } from '@/server/http/session-memo'
+import { untrustedCacheCookieRemover } from '@/server/auth/session-memo'
 
 const cacheOf = (userId: string) =>
   Buffer.from(JSON.stringify({ session: { session: { token: 't' }, user: { id: userId } }, expiresAt: 1, signature: 's' })).toString('base64url')

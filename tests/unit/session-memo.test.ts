@@ -3,7 +3,7 @@ import {
   ExpiringLru,
   cacheCookieExpiry,
   readSessionCookies,
-} from '@/server/http/session-memo'
+} from '@/server/auth/session-memo'
 
 describe('the session memo (ExpiringLru)', () => {
   const clock = (start = 1_000_000) => {

@@ -10,7 +10,7 @@ import type { Db } from '@/server/db/client'
 import { auditLog } from '@/server/db/schema'
 import { queryParams } from '@/server/http/body'
 import type { AppEnv } from '@/server/http/context'
-import { requireAdmin } from '@/server/http/session'
+import { requireAdmin } from '@/server/auth/session'
 import { describe, json } from '@/server/openapi/describe'
 import { auditPageSchema } from '@/server/openapi/schemas'
 

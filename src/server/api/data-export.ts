@@ -14,7 +14,7 @@ import {
 } from '@/server/db/schema'
 import type { AppEnv } from '@/server/http/context'
 import { ApiError } from '@/server/http/errors'
-import { requireUser, signedInUser } from '@/server/http/session'
+import { requireUser, signedInUser } from '@/server/auth/session'
 import { describe, json } from '@/server/openapi/describe'
 import { type DataExport, dataExportSchema } from '@/server/openapi/schemas'
 

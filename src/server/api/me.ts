@@ -9,7 +9,7 @@ import { session } from '@/server/db/schema'
 import { pathParams } from '@/server/http/body'
 import type { AppEnv } from '@/server/http/context'
 import { ApiError } from '@/server/http/errors'
-import { requireUser, signedInUser } from '@/server/http/session'
+import { requireUser, signedInUser } from '@/server/auth/session'
 import { describe, json } from '@/server/openapi/describe'
 import { sessionUserSchema, signInMethodsSchema } from '@/server/openapi/schemas'
 

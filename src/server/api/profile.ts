@@ -10,7 +10,7 @@ import { languageLevel, learnerProfile } from '@/server/db/schema'
 import { jsonBody } from '@/server/http/body'
 import type { AppEnv } from '@/server/http/context'
 import { ApiError } from '@/server/http/errors'
-import { requireUser, signedInUser } from '@/server/http/session'
+import { requireUser, signedInUser } from '@/server/auth/session'
 import { describe, json } from '@/server/openapi/describe'
 import { learnerProfileSchema } from '@/server/openapi/schemas'
 

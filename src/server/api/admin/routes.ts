@@ -20,7 +20,7 @@ import { session } from '@/server/db/schema'
 import { jsonBody, pathParams, queryParams } from '@/server/http/body'
 import type { AppEnv } from '@/server/http/context'
 import { ApiError } from '@/server/http/errors'
-import { requireAdmin, signedInUser } from '@/server/http/session'
+import { requireAdmin, signedInUser } from '@/server/auth/session'
 import { type AccessChange, type MailThrottle, type Mailer, composeMail } from '@/server/mail/index'
 import {
   describeDelete,

@@ -11,7 +11,7 @@ import type { Db } from '@/server/db/client'
 import { jsonBody, pathParams, queryParams } from '@/server/http/body'
 import type { AppEnv } from '@/server/http/context'
 import { ApiError } from '@/server/http/errors'
-import { requireAdmin, signedInUser } from '@/server/http/session'
+import { requireAdmin, signedInUser } from '@/server/auth/session'
 import { undocumented } from '@/server/openapi/describe'
 import { type LevelReadCache, sentKey } from './cache'
 import {

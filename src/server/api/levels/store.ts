@@ -12,7 +12,7 @@ import type {
   levelPatchSchema,
 } from '@/shared/levels-schemas'
 import type { LevelsNotice } from '@/shared/live'
-import { recordAudit } from '@/server/db/record-audit'
+import { recordAudit } from '@/server/audit/record'
 import { publishEvent } from '@/server/events/bus'
 import type { Db } from '@/server/db/client'
 import { UNIQUE_VIOLATION, violatedConstraint } from '@/server/db/errors'

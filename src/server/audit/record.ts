@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import type { AuditAction } from '@/shared/audit-log'
-import type { Db } from './client'
+import type { Db } from '@/server/db/client'
+import { auditLog, user } from '@/server/db/schema'
 import { publishEvent } from '@/server/events/bus'
-import { auditLog, user } from './schema'
 
 /**
  * Who made a change: a signed-in user, or null for the command line and automatic grants. A person

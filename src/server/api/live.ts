@@ -1,13 +1,13 @@
 import type { HttpBindings } from '@hono/node-server'
 import { type Context, Hono } from 'hono'
 import { roleOf } from '@/shared/roles'
-import type { Auth } from '@/server/auth/auth'
+import { LIVE_REPLAY_MAX, LIVE_REPLAY_WINDOW_MS, type LiveHub, type StreamOwner } from '@/server/events/hub'
+import type { StreamSlots } from '@/server/events/stream-slots'
 import type { AppEnv } from '@/server/http/context'
 import { ApiError } from '@/server/http/errors'
-import { storeUnavailable } from '@/server/http/session'
+import type { Auth } from '@/server/auth/auth'
+import { storeUnavailable } from '@/server/auth/session'
 import { describe, file } from '@/server/openapi/describe'
-import { LIVE_REPLAY_MAX, LIVE_REPLAY_WINDOW_MS, type LiveHub, type StreamOwner } from './hub'
-import type { StreamSlots } from './stream-slots'
 
 const describeEvents = describe({
   operationId: 'streamEvents',
