@@ -2,7 +2,7 @@
 // answering on their default local ports are used as CI uses them (TEST_DATABASE_URL and
 // TEST_REDIS_URL, unless already set); the suites that need one that does not answer are skipped,
 // and said so before and after.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { localPostgresUrl, localRedisUrl, postgresProblem, redisProblem } from './lib/databases.mjs'
 
 const services = [
@@ -41,26 +41,65 @@ const reportSkipped = () => {
 }
 reportSkipped()
 
-const steps = [
-  ['typecheck', 'npm', ['run', 'typecheck']],
-  ['lint', 'npm', ['run', 'lint']],
-  ['build', 'npm', ['run', 'build']],
-  ['production install', 'node', ['scripts/production-check.mjs']],
-  ['unit', 'npx', ['vitest', 'run', '--project', 'unit']],
+/**
+ * The steps, in order. The checks of the source (typecheck, lint) and the build with what needs only
+ * it (the production install, the unit tests) do not depend on each other: the two run side by side,
+ * each step's output printed whole when it ends. The API and browser suites then run one after the
+ * other, each using both cores.
+ */
+const sideBySide = [
+  [
+    ['typecheck', 'npm', ['run', 'typecheck']],
+    ['lint', 'npm', ['run', 'lint']],
+  ],
+  [
+    ['build', 'npm', ['run', 'build']],
+    ['production install', 'node', ['scripts/production-check.mjs']],
+    ['unit', 'npx', ['vitest', 'run', '--project', 'unit']],
+  ],
+]
+const oneByOne = [
   ['api', 'npx', ['vitest', 'run', '--project', 'api']],
   ['browser', 'npx', ['playwright', 'test']],
 ]
 
-for (const [name, command, args] of steps) {
+function failed(name, seconds, status) {
+  console.error(`\n✖ ${name} failed after ${seconds} s`)
+  reportSkipped()
+  process.exit(status ?? 1)
+}
+
+/** Runs a step with its output kept, then prints it; a failure ends `npm test`. */
+function runKept([name, command, args]) {
+  const started = Date.now()
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '1' } })
+    const output = []
+    child.stdout.on('data', (chunk) => output.push(chunk))
+    child.stderr.on('data', (chunk) => output.push(chunk))
+    child.on('close', (status) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1)
+      console.log(`\n▶ ${name}`)
+      process.stdout.write(Buffer.concat(output))
+      if (status !== 0) failed(name, seconds, status)
+      console.log(`✔ ${name} (${seconds} s)`)
+      resolve()
+    })
+  })
+}
+
+await Promise.all(
+  sideBySide.map(async (sequence) => {
+    for (const step of sequence) await runKept(step)
+  }),
+)
+
+for (const [name, command, args] of oneByOne) {
   const started = Date.now()
   console.log(`\n▶ ${name}`)
   const result = spawnSync(command, args, { stdio: 'inherit' })
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
-  if (result.status !== 0) {
-    console.error(`\n✖ ${name} failed after ${seconds} s`)
-    reportSkipped()
-    process.exit(result.status ?? 1)
-  }
+  if (result.status !== 0) failed(name, seconds, result.status)
   console.log(`✔ ${name} (${seconds} s)`)
 }
 reportSkipped()
