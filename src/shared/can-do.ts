@@ -15,7 +15,7 @@ export type StatementLanguage = (typeof STATEMENT_LANGUAGES)[number]
 /** A statement's text in one language: 1–300 characters of plain text. */
 export const STATEMENT_TEXT_MAX = 300
 /** Statements in one cell (a level and a skill) at most: an assessment asks all of a level's. */
-export const STATEMENTS_PER_CELL_MAX = 50
+export const STATEMENTS_PER_CELL_MAX = 100
 
 /** The two answers ("I can do this", "Not yet"). */
 export const ANSWERS = ['can', 'not-yet'] as const

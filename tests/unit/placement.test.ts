@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest'
 import { type Answer, SKILLS } from '@/shared/can-do'
-import { type PlacementStatement, type SkillLevel, overallLevel, placeAssessment, placeSkill } from '@/shared/placement'
+import {
+  type LevelOutcome,
+  MISSED_IN_A_ROW,
+  type PlacementStatement,
+  REACHED_PERCENT,
+  type SkillLevel,
+  overallLevel,
+  placeAssessment,
+  placeSkill,
+} from '@/shared/placement'
 
-const [A1, A2, B1, B2, C1, C2] = ['A1', 'A2', 'B1', 'B2', 'C1', 'C2'].map((code, index) => ({ id: index + 1, code })) as [
-  { id: number; code: string },
-  ...{ id: number; code: string }[],
-]
-const cefr = [A1, A2, B1, B2, C1, C2] as { id: number; code: string }[]
+const level = (code: string, id: number) => ({ id, code })
+const A1 = level('A1', 1)
+const A2 = level('A2', 2)
+const B1 = level('B1', 3)
+const B2 = level('B2', 4)
+const C1 = level('C1', 5)
+const C2 = level('C2', 6)
+const cefr = [A1, A2, B1, B2, C1, C2]
 
 /** Each level with `count` statements (ids level.id * 100 + 1…), in the order given. */
 function cells(levels: { id: number; code: string }[], count: number | ((code: string) => number) = 3): SkillLevel[] {
@@ -30,10 +42,15 @@ const codes = (placement: ReturnType<typeof placeSkill>) => ({
   level: placement.level?.code ?? null,
   finished: placement.finished,
   asking: placement.asking?.level.code ?? null,
-  outcomes: placement.outcomes.map(({ level, outcome }) => `${level.code}:${outcome}`),
+  outcomes: placement.outcomes.map(({ level, outcome }: { level: { code: string }; outcome: LevelOutcome }) => `${level.code}:${outcome}`),
 })
 
 describe('placing one skill', () => {
+  it('takes 80 % as the share that reaches a level, and two misses in a row as the end (docs/product.md §10)', () => {
+    expect(REACHED_PERCENT).toBe(80)
+    expect(MISSED_IN_A_ROW).toBe(2)
+  })
+
   it('asks the first level first, before any answer', () => {
     expect(codes(placeSkill(cells(cefr), new Map()))).toMatchObject({ level: null, finished: false, asking: 'A1' })
   })
