@@ -1,7 +1,7 @@
 import { z } from 'zod/mini'
 import { ANSWERS, SKILLS, STATEMENT_LANGUAGES, STATEMENT_TEXT_MAX, STATEMENTS_PER_CELL_MAX } from './can-do'
 import { LEVEL_QUERY_MAX } from './levels'
-import { rowNumber } from './query'
+import { rowIdText, rowNumber } from './query'
 
 /** A statement's text in one language: trimmed, 1–300 characters. */
 const statementText = z.string().check(z.trim(), z.minLength(1), z.maxLength(STATEMENT_TEXT_MAX))
@@ -37,18 +37,9 @@ export const statementOrderSchema = z.object({
 })
 export type StatementOrder = z.input<typeof statementOrderSchema>
 
-/** A query-string id of a level (`?levelId=3`): a positive integer its column can hold. */
-const levelIdParam = z.pipe(
-  z.string().check(z.regex(/^[1-9]\d{0,9}$/)),
-  z.pipe(
-    z.transform((value: string) => Number(value)),
-    rowNumber(),
-  ),
-)
-
 /** `GET /api/admin/can-do-statements`: filters by level and skill, and a search of both texts. */
 export const statementListQuerySchema = z.object({
-  levelId: z.optional(levelIdParam),
+  levelId: z.optional(rowIdText()),
   skill: z.optional(skillSchema),
   q: z.optional(z.string().check(z.trim(), z.maxLength(LEVEL_QUERY_MAX))),
 })

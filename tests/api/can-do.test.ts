@@ -384,6 +384,32 @@ describe.each(databaseTargets())('can-do statements and the self-assessment on %
       expect((await state(learner)).latest).toEqual(done.result)
     })
 
+    it('puts the results and answers in the copy of the data, and deletes them with the account', async () => {
+      const learnerEmail = `exported-assessment-${target}@example.com`
+      const learner = await world.signUp(learnerEmail)
+      await expectJson(await learner.request('POST', '/api/me/assessment'), 201)
+      // "Not yet" to everything: each skill ends after the first two levels, below the first.
+      for (let skill = 0; skill < SKILLS.length; skill++) await answerSkill(learner, () => false)
+      const { latest } = await state(learner)
+      expect(latest).toMatchObject({ overall: null, firstLevelCode: 'A1' })
+      const copy = await expectJson<{ assessments: { finishedAt: string | null; result: unknown; answers: { level: string; answer: string }[] }[] }>(
+        await learner.request('GET', '/api/me/export'),
+      )
+      expect(copy.assessments).toHaveLength(1)
+      expect(copy.assessments[0]?.result).toEqual({ skills: latest?.skills, overall: null, firstLevelCode: 'A1' })
+      expect(copy.assessments[0]?.answers).toHaveLength(30)
+      expect(copy.assessments[0]?.answers[0]).toMatchObject({ level: 'A1', skill: 'listening', answer: 'not-yet' })
+
+      const below = async () => (await expectJson<Overview>(await world.admin.request('GET', '/api/admin/overview'))).assessedBelowFirstLevel
+      const me = await expectJson<{ user: { id: string } }>(await learner.request('GET', '/api/me'))
+      // The figures are kept for 30 s; an administrator's change of a person computes them again.
+      await expectJson(await world.admin.request('PUT', `/api/admin/users/${me.user.id}/role`, { role: 'user' }))
+      const before = await below()
+      expect(before).toBeGreaterThanOrEqual(1)
+      expect((await world.admin.request('DELETE', `/api/admin/users/${me.user.id}`, { email: learnerEmail })).status).toBe(204)
+      expect(await below()).toBe(before - 1)
+    })
+
     it('starts again: the answers of the one in progress are deleted, the results stay', async () => {
       const learner = await world.signUp(`again-${target}@example.com`)
       const started = await expectJson<AssessmentProgress>(await learner.request('POST', '/api/me/assessment'), 201)

@@ -15,6 +15,18 @@ import {
 } from 'drizzle-orm/pg-core'
 import { user } from './auth-schema'
 
+/**
+ * What an administrator edits carries: a `version` incremented on every change (the precondition
+ * of an update: 409 when stale), when and by whom it was made and last changed.
+ */
+const editedColumns = () => ({
+  version: integer('version').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdBy: text('created_by'),
+  updatedBy: text('updated_by'),
+})
+
 export const languageLevel = pgTable(
   'language_level',
   {
@@ -23,12 +35,7 @@ export const languageLevel = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     position: integer('position').notNull(),
-    /** Incremented on every change; the precondition of an update. */
-    version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    createdBy: text('created_by'),
-    updatedBy: text('updated_by'),
+    ...editedColumns(),
   },
   (table) => [
     uniqueIndex('language_level_code_lower_idx').on(sql`lower(${table.code})`),
@@ -83,12 +90,7 @@ export const canDoStatement = pgTable(
     position: integer('position').notNull(),
     textEn: text('text_en').notNull(),
     textRu: text('text_ru').notNull(),
-    /** Incremented on every edit; the precondition of an update. */
-    version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    createdBy: text('created_by'),
-    updatedBy: text('updated_by'),
+    ...editedColumns(),
   },
   (table) => [
     check(

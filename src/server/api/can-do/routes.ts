@@ -9,7 +9,7 @@ import {
   statementPatchSchema,
   statementSetQuerySchema,
 } from '@/shared/can-do-schemas'
-import { INT32_MAX } from '@/shared/query'
+import { rowIdText } from '@/shared/query'
 import type { Db } from '@/server/db/client'
 import { csvType, jsonBody, pathParams, queryParams, readBody } from '@/server/http/body'
 import type { AppEnv } from '@/server/http/context'
@@ -56,18 +56,7 @@ export function canDoRoutes(db: Db) {
 }
 
 /** A statement's id in a path: a positive integer column; anything else names none (404). */
-const statementIdParam = pathParams(
-  z.object({
-    id: z.pipe(
-      z.string().check(z.regex(/^[1-9]\d{0,9}$/)),
-      z.pipe(
-        z.transform((value: string) => Number(value)),
-        z.number().check(z.int(), z.maximum(INT32_MAX)),
-      ),
-    ),
-  }),
-  statementNotFound,
-)
+const statementIdParam = pathParams(z.object({ id: rowIdText() }), statementNotFound)
 
 /**
  * `/api/admin/can-do-statements`: the administrators' reads and changes of the statements, each

@@ -305,6 +305,9 @@ export interface ImportContext {
   cells: Map<string, string[]>
 }
 
+/** Rows inserted per statement by an import. */
+const IMPORT_CHUNK = 250
+
 export const cellKey = (levelId: number, skill: string) => `${levelId} ${skill}`
 
 /** The levels and the cells' texts, as an import checks them (under the order lock, when writing). */
@@ -354,9 +357,10 @@ export async function importStatements(
         next.set(key, position + 1)
         return { ...row, position, createdBy: actor.id, updatedBy: actor.id }
       })
-      // In chunks: PostgreSQL takes at most 65,535 parameters in one statement.
-      for (let start = 0; start < values.length; start += 1000) {
-        await tx.insert(canDoStatement).values(values.slice(start, start + 1000))
+      // In chunks: PostgreSQL takes at most 65,535 parameters in one statement, and each query
+      // must end well within the pool's query timeout (db/postgres.ts) on a busy machine.
+      for (let start = 0; start < values.length; start += IMPORT_CHUNK) {
+        await tx.insert(canDoStatement).values(values.slice(start, start + IMPORT_CHUNK))
       }
       await recordAndAnnounce(tx, actor, { action: 'import', targetId: null, before: null, after: { statements: rows.length } }, null)
       return rows.length
