@@ -4,7 +4,9 @@ import type { Redis } from 'ioredis'
 import type { Logger } from 'pino'
 import { PROVIDER_FORM_PATH } from '@/shared/auth'
 import { adminRoutes } from './api/admin/routes'
+import { ASSESSMENT_WRITES, assessmentRoutes } from './api/assessment/routes'
 import { auditRoutes } from './api/audit-log'
+import { STATEMENT_IMPORTS, STATEMENT_WRITES, canDoAdminRoutes, canDoRoutes } from './api/can-do/routes'
 import { CLIENT_ERROR_LIMITS, clientErrorRoutes } from './api/client-errors'
 import { SERVER_TIME_PER_MINUTE, demoRoutes } from './api/demo'
 import type { LevelReadCache } from './api/levels/cache'
@@ -174,6 +176,7 @@ export function createApp(deps: {
     avatarUploadRoutes({ db: database.db, auth, limit: perAccount('avatar-upload', AVATAR_UPLOADS.points, AVATAR_UPLOADS.seconds, true) }),
   )
   app.route('/api/me/export', dataExportRoutes(database.db, perAccount('data-export', DATA_EXPORTS.points, DATA_EXPORTS.seconds)))
+  app.route('/api/me/assessment', assessmentRoutes(database.db, perAccount('assessment', ASSESSMENT_WRITES.points, ASSESSMENT_WRITES.seconds)))
   app.route('/api/avatars', avatarRoutes(database.db))
   // Public reads here skip the session lookup: only the administrators' routes read it. The cache
   // hears a change before the streams tell the clients about it.
@@ -190,6 +193,17 @@ export function createApp(deps: {
     }),
   )
   app.route('/api/audit-log', auditRoutes(database.db, session))
+  app.route('/api/can-do-statements', canDoRoutes(database.db))
+  // Before `/api/admin`, whose own guard would otherwise run first (and a second time).
+  app.route(
+    '/api/admin/can-do-statements',
+    canDoAdminRoutes({
+      db: database.db,
+      session,
+      limit: perAccount('can-do-writes', STATEMENT_WRITES.points, STATEMENT_WRITES.seconds),
+      importLimit: perAccount('can-do-imports', STATEMENT_IMPORTS.points, STATEMENT_IMPORTS.seconds),
+    }),
+  )
   app.route(
     PROVIDER_FORM_PATH,
     providerFormRoutes({

@@ -41,7 +41,11 @@ export interface LevelPage {
   pageSize: number
 }
 
-/** How many learners have a level as their current or target level (said before deleting it). */
+/**
+ * What deleting a level touches (said before deleting it): the learners who have it as their
+ * current or target level, and the can-do statements that go with it.
+ */
 export interface LevelUsage {
   learners: number
+  statements: number
 }

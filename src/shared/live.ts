@@ -15,6 +15,16 @@ export interface LevelsNotice {
   id: number | null
 }
 
+/**
+ * A can-do statement was added, changed, deleted (`id`), or a cell was reordered or a file imported
+ * (`id` null): everyone hears it. A level's deletion takes its statements without this event: the
+ * `levels` event says it.
+ */
+export interface CanDoNotice {
+  action: 'create' | 'update' | 'delete' | 'reorder' | 'import'
+  id: number | null
+}
+
 /** A row written to the audit log: administrators hear it. */
 export interface AuditNotice {
   id: number
@@ -37,6 +47,7 @@ export interface AccountNotice {
 /** The events on the wire, by their `event:` name. */
 export interface LiveEvents {
   levels: LevelsNotice
+  'can-do': CanDoNotice
   audit: AuditNotice
   account: AccountNotice
   /** The session of this connection ended (signed out, revoked, disabled): the stream closes. */

@@ -1,3 +1,5 @@
+import type { AssessmentResult } from './can-do'
+
 /**
  * The administrators' view of people (`/admin`, `/admin/users`, `/api/admin/*`): bounds, sorts,
  * filters and the API's answer types. No zod here (`people-schemas.ts` has the schemas), so that
@@ -104,6 +106,8 @@ export interface PersonDetail extends PersonRow {
     targetLevel: { id: number; code: string; name: string } | null
   } | null
   sessions: PersonSession[]
+  /** The latest self-assessment result, if any. */
+  latestAssessment: AssessmentResult | null
 }
 
 /** `GET /api/admin/overview`: the state of the user base. */
@@ -121,6 +125,12 @@ export interface Overview {
   targetLevels: { levelId: number; code: string; name: string; learners: number }[]
   currentLevelNone: number
   targetLevelNone: number
+  /**
+   * "Learners by assessed level": the overall level of each learner's latest self-assessment, every
+   * level in order (0 included), then codes of levels deleted since; below the first level apart.
+   */
+  assessedLevels: { code: string; name: string | null; learners: number }[]
+  assessedBelowFirstLevel: number
   /** The last 12 weeks, oldest first; `weekStart` is a Monday (UTC, `YYYY-MM-DD`). */
   signUpsPerWeek: { weekStart: string; count: number }[]
   /** When the figures were computed (they are kept for OVERVIEW_MAX_AGE_SECONDS). */

@@ -10,6 +10,19 @@ export const INT32_MAX = 2_147_483_647
 export const rowNumber = () => z.number().check(z.int(), z.minimum(1), z.maximum(INT32_MAX))
 
 /**
+ * An id as text (a path segment, `/levels/12`, or a query parameter, `?levelId=12`): digits without
+ * a leading zero, as a number its column can hold.
+ */
+export const rowIdText = () =>
+  z.pipe(
+    z.string().check(z.regex(/^[1-9]\d{0,9}$/)),
+    z.pipe(
+      z.transform((value: string) => Number(value)),
+      rowNumber(),
+    ),
+  )
+
+/**
  * A pattern of the decimal numbers from 1 to `max`, without leading zeros (`^(?:[1-9]\d?|100)$`
  * for 100): the documented form of a query-string integer says exactly what the server takes.
  */

@@ -28,6 +28,7 @@ interface DataExport {
   signInMethods: { password: boolean; providers: unknown[]; passkeys: unknown[] }
   sessions: { id: string; [key: string]: unknown }[]
   learnerProfile: Record<string, unknown> | null
+  assessments: unknown[]
   auditEntries: AuditEntry[]
 }
 
@@ -137,6 +138,7 @@ describe.each(databaseTargets())('the copy of a person’s data on %s', (target)
       'signInMethods',
       'sessions',
       'learnerProfile',
+      'assessments',
       'auditEntries',
     ])
     expect(copy.format).toBe('lingua-data-export/1')

@@ -9,11 +9,14 @@ import { startServer } from '../helpers/server'
 
 const cefrCodes = ['A1', 'A2', 'B1', 'B2', 'C1', 'C2']
 const levelCodes = 'select code from language_level order by position'
+/** The seeded can-do statements per level, in level order. */
+const statementCounts =
+  "select l.code || ' ' || count(s.id) as code from language_level l left join can_do_statement s on s.level_id = l.id group by l.code, l.position order by l.position"
 
 /** One database that outlives the servers started on it, and a way to look inside between them. */
 interface Store {
   env: Record<string, string>
-  codes(): Promise<string[]>
+  codes(query?: string): Promise<string[]>
   deleteLevel(code: string): Promise<void>
   remove(): Promise<void>
 }
@@ -23,8 +26,8 @@ async function createStore(target: 'pglite' | 'postgres'): Promise<Store> {
     const database: TestDatabase = await createTestDatabase()
     return {
       env: { DATABASE_URL: database.url },
-      codes: async () =>
-        (await database.query<{ code: string }>(levelCodes)).map((row) => row.code),
+      codes: async (query = levelCodes) =>
+        (await database.query<{ code: string }>(query)).map((row) => row.code),
       deleteLevel: async (code) => {
         await database.query('delete from language_level where code = $1', [code])
       },
@@ -43,9 +46,9 @@ async function createStore(target: 'pglite' | 'postgres'): Promise<Store> {
   }
   return {
     env: { DATA_DIR: dataDir },
-    codes: () =>
+    codes: (query = levelCodes) =>
       withPglite(async (db) =>
-        (await db.query<{ code: string }>(levelCodes)).rows.map((r) => r.code),
+        (await db.query<{ code: string }>(query)).rows.map((r) => r.code),
       ),
     deleteLevel: (code) =>
       withPglite(async (db) => {
@@ -64,19 +67,23 @@ describe.each(databaseTargets())('migrations on %s', (target) => {
 
   // Two starts in one test, the first on a fresh PGlite folder (initdb): more than the default time.
   it(
-    'seeds the six CEFR levels on first start, and a restart does not seed them again',
+    'seeds the six CEFR levels and their can-do statements on first start, and a restart does not seed them again',
     { timeout: 120_000 },
     async () => {
       store = await createStore(target)
 
       await (await startServer({ env: store.env })).stop()
       expect(await store.codes()).toEqual(cefrCodes)
+      // Three statements for each of the five skills of each level.
+      expect(await store.codes(statementCounts)).toEqual(cefrCodes.map((code) => `${code} 15`))
 
       // A level deleted by an administrator must not come back with the next start.
       await store.deleteLevel('C2')
       const restarted = await startServer({ env: store.env })
       expect((await restarted.stop()).code).toBe(0)
       expect(await store.codes()).toEqual(cefrCodes.slice(0, 5))
+      // Its statements went with it, and did not come back either.
+      expect(await store.codes(statementCounts)).toEqual(cefrCodes.slice(0, 5).map((code) => `${code} 15`))
     },
   )
 })

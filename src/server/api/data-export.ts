@@ -3,6 +3,7 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import { stream } from 'hono/streaming'
 import type { AuditAction } from '@/shared/audit-log'
 import { roleOf } from '@/shared/roles'
+import { assessmentsOf } from '@/server/api/assessment/store'
 import { PASSWORD_PROVIDER, readSignInRows } from '@/server/auth/sign-in-methods'
 import type { Db } from '@/server/db/client'
 import {
@@ -28,7 +29,7 @@ const AUDIT_BATCH = 500
 const describeExport = describe({
   operationId: 'exportMyData',
   summary: 'Download a copy of your data',
-  description: `One JSON file (\`format\`: \`${EXPORT_FORMAT}\`, sent as an attachment, streamed) with everything Lingua holds about you: the account, sign-in methods, sessions, learner profile, picture (as URLs) and the audit entries you made or that name you. No secret is in it: no password hash, authenticator secret, backup code, session token or provider token. 429 after 5 copies in an hour.`,
+  description: `One JSON file (\`format\`: \`${EXPORT_FORMAT}\`, sent as an attachment, streamed) with everything Lingua holds about you: the account, sign-in methods, sessions, learner profile, self-assessments (results and answers), picture (as URLs) and the audit entries you made or that name you. No secret is in it: no password hash, authenticator secret, backup code, session token or provider token. 429 after 5 copies in an hour.`,
   tags: ['Account'],
   access: 'user',
   responses: {
@@ -78,7 +79,7 @@ export function dataExportRoutes(db: Db, limit: MiddlewareHandler<AppEnv>) {
 async function readAccountData(db: Db, userId: string): Promise<Omit<DataExport, 'auditEntries'> | undefined> {
   const [person] = await db.select().from(user).where(eq(user.id, userId))
   if (!person) return undefined
-  const [{ accounts, passkeys }, sessions, [profile]] = await Promise.all([
+  const [{ accounts, passkeys }, sessions, [profile], assessments] = await Promise.all([
     readSignInRows(db, userId),
     db
       .select({
@@ -101,6 +102,7 @@ async function readAccountData(db: Db, userId: string): Promise<Omit<DataExport,
       })
       .from(learnerProfile)
       .where(eq(learnerProfile.userId, userId)),
+    assessmentsOf(db, userId),
   ])
   return {
     format: EXPORT_FORMAT,
@@ -135,6 +137,7 @@ async function readAccountData(db: Db, userId: string): Promise<Omit<DataExport,
       expiresAt: iso(row.expiresAt),
     })),
     learnerProfile: profile ? { ...profile, updatedAt: iso(profile.updatedAt) } : null,
+    assessments,
   }
 }
 

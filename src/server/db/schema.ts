@@ -1,17 +1,31 @@
 import { sql } from 'drizzle-orm'
 import {
   bigint,
+  boolean,
   check,
   customType,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { user } from './auth-schema'
+
+/**
+ * What an administrator edits carries: a `version` incremented on every change (the precondition
+ * of an update: 409 when stale), when and by whom it was made and last changed.
+ */
+const editedColumns = () => ({
+  version: integer('version').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdBy: text('created_by'),
+  updatedBy: text('updated_by'),
+})
 
 export const languageLevel = pgTable(
   'language_level',
@@ -21,12 +35,7 @@ export const languageLevel = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     position: integer('position').notNull(),
-    /** Incremented on every change; the precondition of an update. */
-    version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    createdBy: text('created_by'),
-    updatedBy: text('updated_by'),
+    ...editedColumns(),
   },
   (table) => [
     uniqueIndex('language_level_code_lower_idx').on(sql`lower(${table.code})`),
@@ -60,6 +69,88 @@ export const learnerProfile = pgTable(
     // For the usage count before a delete, and for the ON DELETE SET NULL that follows it.
     index('learner_profile_current_level_idx').on(table.currentLevelId),
     index('learner_profile_target_level_idx').on(table.targetLevelId),
+  ],
+)
+
+/**
+ * "I can…" statements of the self-assessment (docs/product.md §10): one level, one skill, a text
+ * per interface language, a position within its level and skill (0..n-1, kept contiguous by the
+ * API). A statement goes with its level: deleting the level deletes them (the confirmation counts
+ * them first, `GET /api/language-levels/{id}/usage`).
+ */
+export const canDoStatement = pgTable(
+  'can_do_statement',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    levelId: integer('level_id')
+      .notNull()
+      .references(() => languageLevel.id, { onDelete: 'cascade' }),
+    /** One of SKILLS (src/shared/can-do.ts); a new skill needs a migration, as the rule counts five. */
+    skill: text('skill').notNull(),
+    position: integer('position').notNull(),
+    textEn: text('text_en').notNull(),
+    textRu: text('text_ru').notNull(),
+    ...editedColumns(),
+  },
+  (table) => [
+    check(
+      'can_do_statement_skill',
+      sql`${table.skill} in ('listening', 'reading', 'spoken-interaction', 'spoken-production', 'writing')`,
+    ),
+    check('can_do_statement_position_nonnegative', sql`${table.position} >= 0`),
+    // A cell in order (the assessment, the admin table, the reorder), and the level's cascade.
+    index('can_do_statement_cell_idx').on(table.levelId, table.skill, table.position),
+  ],
+)
+
+/**
+ * One self-assessment of a learner: started, then finished when every skill is. The result is
+ * kept as level codes (text), not level ids: a level deleted later does not take it away.
+ */
+export const assessment = pgTable(
+  'assessment',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null while it is being taken. */
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Each skill's level code (null: below the first level), once finished. */
+    skillLevels: jsonb('skill_levels').$type<Record<string, string | null>>(),
+    /** The overall level's code; null below the first level (or while in progress). */
+    overallLevelCode: text('overall_level_code'),
+    /** The first level at the time ("Below {first level}"). */
+    firstLevelCode: text('first_level_code'),
+  },
+  (table) => [
+    // At most one in progress per learner: a second start finds it (and two at once cannot both
+    // make one).
+    uniqueIndex('assessment_in_progress_idx').on(table.userId).where(sql`${table.finishedAt} is null`),
+    // The latest result of a learner (dashboard, admin, overview).
+    index('assessment_user_finished_idx').on(table.userId, table.finishedAt.desc()),
+  ],
+)
+
+/** The answers of an assessment, one per statement (answering again replaces it). */
+export const assessmentAnswer = pgTable(
+  'assessment_answer',
+  {
+    assessmentId: integer('assessment_id')
+      .notNull()
+      .references(() => assessment.id, { onDelete: 'cascade' }),
+    // A statement deleted later takes its answers with it; the result is kept as text anyway.
+    statementId: integer('statement_id')
+      .notNull()
+      .references(() => canDoStatement.id, { onDelete: 'cascade' }),
+    can: boolean('can').notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.assessmentId, table.statementId] }),
+    // For the cascade of a statement's deletion.
+    index('assessment_answer_statement_idx').on(table.statementId),
   ],
 )
 

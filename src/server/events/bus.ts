@@ -1,6 +1,6 @@
 import { max, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
-import type { AccountNotice, AuditNotice, LevelsNotice } from '@/shared/live'
+import type { AccountNotice, AuditNotice, CanDoNotice, LevelsNotice } from '@/shared/live'
 import type { Role } from '@/shared/roles'
 import type { Database, Db } from '@/server/db/client'
 import { liveEvent } from '@/server/db/schema'
@@ -24,6 +24,7 @@ const EVENTS_LOCK_KEY = 0x6c696e6775610003n
 
 export type LiveEvent =
   | { type: 'levels'; data: LevelsNotice }
+  | { type: 'can-do'; data: CanDoNotice }
   | { type: 'audit'; data: AuditNotice }
   | { type: 'account'; userId: string; data: AccountChange }
 
@@ -62,6 +63,7 @@ export function toPublishedEvent(row: { id: unknown; type: unknown; userId: unkn
   const eventId = Number(id)
   if (!Number.isSafeInteger(eventId) || typeof data !== 'object' || data === null) return undefined
   if (type === 'levels') return { id: eventId, type, data: data as LevelsNotice }
+  if (type === 'can-do') return { id: eventId, type, data: data as CanDoNotice }
   if (type === 'audit') return { id: eventId, type, data: data as AuditNotice }
   if (type === 'account' && typeof userId === 'string') return { id: eventId, type, userId, data: data as AccountChange }
   return undefined

@@ -209,6 +209,9 @@ export class LiveHub implements EventListener {
       case 'levels':
         this.#write(connection, frame('levels', event.data, event.id))
         return
+      case 'can-do':
+        this.#write(connection, frame('can-do', event.data, event.id))
+        return
       case 'audit':
         if (owner?.role === 'admin') this.#write(connection, frame('audit', event.data, event.id))
         return

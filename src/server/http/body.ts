@@ -3,6 +3,7 @@ import { validator } from 'hono-openapi'
 import { z } from 'zod/mini'
 import { PROVIDER_FORM_PATH } from '@/shared/auth'
 import { AVATAR_UPLOAD_PATH } from '@/shared/avatars'
+import { CAN_DO_CSV_PATH } from '@/shared/can-do'
 import type { AppEnv } from './context'
 import { ApiError, defaultMessages } from './errors'
 
@@ -12,6 +13,8 @@ const methodsWithBody = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 const jsonType = /^application\/([\w.-]+\+)?json\s*(;|$)/i
 const formType = /^application\/x-www-form-urlencoded\s*(;|$)/i
+/** A CSV file (`text/csv`), which only the statements' import takes. */
+export const csvType = /^text\/csv\s*(;|$)/i
 /** Whether a body of this type is an HTML form's (`application/x-www-form-urlencoded`). */
 export const isFormType = (contentType: string | undefined) => formType.test(contentType ?? '')
 
@@ -40,6 +43,8 @@ export function apiBodyGuard(methodNotAllowed: (c: Context<AppEnv>) => Promise<v
     if (!hasBody(request)) return next()
     // The one HTML form the API takes (the provider buttons): its route reads it.
     if (c.req.path === PROVIDER_FORM_PATH && isFormType(c.req.header('content-type'))) return next()
+    // A CSV file of statements (up to 5 MB): its route reads it, after checking who sends it.
+    if (c.req.method === 'POST' && c.req.path === CAN_DO_CSV_PATH && csvType.test(c.req.header('content-type') ?? '')) return next()
     let body: Awaited<ReturnType<typeof readBody>>
     try {
       if (!jsonType.test(c.req.header('content-type') ?? '')) {

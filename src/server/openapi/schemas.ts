@@ -3,6 +3,18 @@ import { type AuditEntry, type AuditPage, auditActions } from '@/shared/audit-lo
 import type { ClientConfig } from '@/shared/client-config'
 import { type DemoEcho, type DemoServerTime, demoMessageSchema } from '@/shared/demo'
 import { type ApiErrorBody, errorCodes } from '@/shared/errors'
+import {
+  ANSWERS,
+  type AssessmentProgress,
+  type AssessmentResult,
+  type AssessmentState,
+  type CanDoSet,
+  type CanDoStatement,
+  type CanDoStatementList,
+  type CsvImportReport,
+  SKILLS,
+  STATEMENT_LANGUAGES,
+} from '@/shared/can-do'
 import type { LanguageLevel, LevelPage, LevelUsage } from '@/shared/levels'
 import type { LearnerProfile } from '@/shared/profile'
 import { learnerProfileInputSchema } from '@/shared/profile-schemas'
@@ -135,8 +147,90 @@ export const levelPageSchema = answer<LevelPage>(
 
 export const levelUsageSchema = answer<LevelUsage>(
   'LanguageLevelUsage',
-  'How many learners have the level as their current or target level.',
-)(z.object({ learners: count }))
+  'How many learners have the level as their current or target level, and how many statements go with it when it is deleted.',
+)(z.object({ learners: count, statements: count }))
+
+const skill = z.enum(SKILLS)
+const texts = z.object({ en: z.string(), ru: z.string() })
+
+export const canDoStatementSchema = answer<CanDoStatement>('CanDoStatement', 'An "I can…" statement of the self-assessment, in both languages.')(
+  z.object({
+    id: positiveInt,
+    levelId: positiveInt,
+    levelCode: z.string(),
+    skill,
+    position: count,
+    text: texts,
+    version: positiveInt,
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
+  }),
+)
+
+export const canDoStatementsSchema = answer<CanDoStatement[]>('CanDoStatements', 'Statements, in order.')(z.array(canDoStatementSchema))
+
+export const canDoStatementListSchema = answer<CanDoStatementList>(
+  'CanDoStatementList',
+  'The statements matching the filters, in level, skill and position order.',
+)(z.object({ items: canDoStatementsSchema, total: count }))
+
+export const canDoSetSchema = answer<CanDoSet>('CanDoSet', 'The levels in order, and every statement in one language.')(
+  z.object({
+    lang: z.enum(STATEMENT_LANGUAGES),
+    levels: z.array(z.object({ id: positiveInt, code: z.string(), name: z.string() })),
+    items: z.array(z.object({ id: positiveInt, levelId: positiveInt, skill, position: count, text: z.string() })),
+  }),
+)
+
+export const csvImportReportSchema = answer<CsvImportReport>(
+  'CsvImportReport',
+  'What an import wrote (`created`), or on a dry run would write, and every refused row with its line.',
+)(
+  z.object({
+    dryRun: z.boolean(),
+    rows: count,
+    created: count,
+    refused: z.array(z.object({ line: positiveInt, reason: z.string() })),
+  }),
+)
+
+const skillResults = z.array(z.object({ skill, levelCode: z.nullable(z.string()) }))
+
+const assessmentResultSchema = answer<AssessmentResult>(
+  'AssessmentResult',
+  'A finished self-assessment: each skill’s level and the overall level as level codes (null: below the first level, `firstLevelCode`).',
+)(
+  z.object({
+    id: positiveInt,
+    startedAt: isoDateTime,
+    takenAt: isoDateTime,
+    skills: skillResults,
+    overall: z.nullable(z.string()),
+    firstLevelCode: z.nullable(z.string()),
+  }),
+)
+
+export const assessmentProgressSchema = answer<AssessmentProgress>(
+  'AssessmentProgress',
+  'A self-assessment being taken: where each skill stands, what is asked now, every answer; with the result once finished.',
+)(
+  z.object({
+    id: positiveInt,
+    startedAt: isoDateTime,
+    finishedAt: z.nullable(isoDateTime),
+    skills: z.array(
+      z.object({ skill, finished: z.boolean(), levelId: z.nullable(positiveInt), levelCode: z.nullable(z.string()) }),
+    ),
+    asking: z.nullable(z.object({ skill, levelId: positiveInt, statementIds: z.array(positiveInt) })),
+    answers: z.array(z.object({ statementId: positiveInt, answer: z.enum(ANSWERS), answeredAt: isoDateTime })),
+    result: z.nullable(assessmentResultSchema),
+  }),
+)
+
+export const assessmentStateSchema = answer<AssessmentState>(
+  'AssessmentState',
+  'The self-assessment in progress and the latest result, each null when there is none.',
+)(z.object({ inProgress: z.nullable(assessmentProgressSchema), latest: z.nullable(assessmentResultSchema) }))
 
 /** What a change was, when and to what; who made it is added by each view of the log. */
 const auditChange = {
@@ -236,6 +330,7 @@ export const personDetailSchema = answer<PersonDetail>('Person', 'One account as
       }),
     ),
     learner: z.nullable(z.object({ language: z.nullable(z.string()), currentLevel: levelRef, targetLevel: levelRef })),
+    latestAssessment: z.nullable(assessmentResultSchema),
     sessions: z.array(
       z.object({
         id: z.string(),
@@ -268,6 +363,8 @@ export const overviewSchema = answer<Overview>(
     targetLevels: z.array(levelCount),
     currentLevelNone: count,
     targetLevelNone: count,
+    assessedLevels: z.array(z.object({ code: z.string(), name: z.nullable(z.string()), learners: count })),
+    assessedBelowFirstLevel: count,
     signUpsPerWeek: z.array(z.object({ weekStart: z.iso.date(), count })),
     computedAt: isoDateTime,
   }),
@@ -322,6 +419,16 @@ const dataExportShape = z.object({
       currentLevel: z.nullable(z.string()),
       targetLevel: z.nullable(z.string()),
       updatedAt: isoDateTime,
+    }),
+  ),
+  assessments: z.array(
+    z.object({
+      startedAt: isoDateTime,
+      finishedAt: z.nullable(isoDateTime),
+      result: z.nullable(z.object({ skills: skillResults, overall: z.nullable(z.string()), firstLevelCode: z.nullable(z.string()) })),
+      answers: z.array(
+        z.object({ level: z.string(), skill, statement: z.string(), answer: z.enum(ANSWERS), answeredAt: isoDateTime }),
+      ),
     }),
   ),
   auditEntries: z.array(exportedAuditEntrySchema),

@@ -41,7 +41,8 @@ export function postgresDigest(client: pg.Client, dataDir: string): () => Promis
 
 /**
  * On the embedded database (one process only: the server's), what the API shows of the stored
- * data instead: levels, audit log, both accounts with their profiles, sessions and logins, and the
+ * data instead: levels, can-do statements, audit log, both accounts with their profiles,
+ * self-assessments, sessions and logins, and the
  * outbox (where a new account's email would go).
  */
 export function apiDigest(world: AdminWorld): () => Promise<Digest> {
@@ -55,11 +56,13 @@ export function apiDigest(world: AdminWorld): () => Promise<Digest> {
     const parts: Digest = {
       levels: await read(world.admin, '/api/language-levels?pageSize=100&sort=position'),
       auditLog: await read(world.admin, '/api/audit-log?pageSize=100'),
+      canDoStatements: await read(world.admin, '/api/admin/can-do-statements'),
       outbox: await outboxDigest(world.dataDir),
     }
     for (const [name, client] of [['learner', world.learner], ['admin', world.admin]] as const) {
       parts[`${name}User`] = await read(client, '/api/auth/get-session?disableCookieCache=true', user)
       parts[`${name}Profile`] = await read(client, '/api/me/profile')
+      parts[`${name}Assessment`] = await read(client, '/api/me/assessment')
       parts[`${name}Sessions`] = await read(client, '/api/auth/list-sessions', ids)
       parts[`${name}Accounts`] = await read(client, '/api/auth/list-accounts')
     }

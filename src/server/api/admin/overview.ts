@@ -1,7 +1,7 @@
-import { asc, count, gte, isNotNull, sql } from 'drizzle-orm'
+import { asc, count, desc, gte, isNotNull, sql } from 'drizzle-orm'
 import { OVERVIEW_MAX_AGE_SECONDS, type Overview, SIGN_UP_WEEKS } from '@/shared/people'
 import type { Db } from '@/server/db/client'
-import { languageLevel, learnerProfile, user } from '@/server/db/schema'
+import { assessment, languageLevel, learnerProfile, user } from '@/server/db/schema'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -23,7 +23,14 @@ async function computeOverview(db: Db, now: Date): Promise<Overview> {
   const firstWeek = new Date(thisWeek.getTime() - (SIGN_UP_WEEKS - 1) * 7 * DAY_MS)
   const since = (days: number) => new Date(now.getTime() - days * DAY_MS)
   const week = sql<string>`to_char(date_trunc('week', ${user.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`
-  const [[figures], levels, current, target, signUps] = await Promise.all([
+  // Each learner's latest result (DISTINCT ON walks assessment_user_finished_idx), by overall level.
+  const latest = db
+    .selectDistinctOn([assessment.userId], { code: assessment.overallLevelCode })
+    .from(assessment)
+    .where(isNotNull(assessment.finishedAt))
+    .orderBy(assessment.userId, desc(assessment.finishedAt))
+    .as('latest')
+  const [[figures], levels, current, target, signUps, assessed] = await Promise.all([
     db
       .select({
         accounts: count(),
@@ -51,6 +58,7 @@ async function computeOverview(db: Db, now: Date): Promise<Overview> {
       .where(isNotNull(learnerProfile.targetLevelId))
       .groupBy(learnerProfile.targetLevelId),
     db.select({ week, count: count() }).from(user).where(gte(user.createdAt, firstWeek)).groupBy(week),
+    db.select({ code: latest.code, learners: count() }).from(latest).groupBy(latest.code),
   ])
   const accounts = figures?.accounts ?? 0
   const perLevel = (rows: { levelId: number | null; learners: number }[]) => {
@@ -75,11 +83,29 @@ async function computeOverview(db: Db, now: Date): Promise<Overview> {
     // Accounts without a level: no learner profile, or one without that level.
     currentLevelNone: Math.max(0, accounts - sum(currentLevels)),
     targetLevelNone: Math.max(0, accounts - sum(targetLevels)),
+    ...assessedLevels(levels, assessed),
     signUpsPerWeek: Array.from({ length: SIGN_UP_WEEKS }, (_, i) => {
       const start = isoDay(new Date(firstWeek.getTime() + i * 7 * DAY_MS))
       return { weekStart: start, count: perWeek.get(start) ?? 0 }
     }),
     computedAt: now.toISOString(),
+  }
+}
+
+/**
+ * "Learners by assessed level": every level in order, then the codes of results whose level is
+ * gone (a result keeps its level as text), and those below the first level apart.
+ */
+function assessedLevels(levels: { code: string; name: string }[], rows: { code: string | null; learners: number }[]) {
+  const counts = new Map(rows.filter((row) => row.code !== null).map((row) => [row.code as string, row.learners]))
+  const known = levels.map(({ code, name }) => ({ code, name: name, learners: counts.get(code) ?? 0 }))
+  const gone = [...counts.keys()]
+    .filter((code) => !levels.some((level) => level.code === code))
+    .sort()
+    .map((code) => ({ code, name: null, learners: counts.get(code) ?? 0 }))
+  return {
+    assessedLevels: [...known, ...gone],
+    assessedBelowFirstLevel: rows.find((row) => row.code === null)?.learners ?? 0,
   }
 }
 

@@ -9,6 +9,7 @@ import {
   peopleCountCap,
 } from '@/shared/people'
 import { roleOf } from '@/shared/roles'
+import { latestResult } from '@/server/api/assessment/store'
 import { accountNotFound } from '@/server/auth/access'
 import { PASSWORD_PROVIDER, readSignInRows } from '@/server/auth/sign-in-methods'
 import type { Config } from '@/server/config'
@@ -139,7 +140,7 @@ export async function findPerson(db: Db, providers: Config['providers'], id: str
     .where(eq(user.id, id))
   if (!found) throw accountNotFound()
   const current = { id: languageLevel.id, code: languageLevel.code, name: languageLevel.name }
-  const [{ accounts, passkeys }, profiles, sessions] = await Promise.all([
+  const [{ accounts, passkeys }, profiles, sessions, latestAssessment] = await Promise.all([
     readSignInRows(db, id),
     db
       .select({
@@ -161,6 +162,7 @@ export async function findPerson(db: Db, providers: Config['providers'], id: str
       .from(session)
       .where(and(eq(session.userId, id), gt(session.expiresAt, new Date())))
       .orderBy(desc(session.updatedAt)),
+    latestResult(db, id),
   ])
   const profile = profiles[0]
   const levelIds = [profile?.currentLevelId, profile?.targetLevelId].filter((levelId): levelId is number => typeof levelId === 'number')
@@ -191,5 +193,6 @@ export async function findPerson(db: Db, providers: Config['providers'], id: str
       lastActiveAt: row.updatedAt.toISOString(),
       expiresAt: row.expiresAt.toISOString(),
     })),
+    latestAssessment,
   }
 }

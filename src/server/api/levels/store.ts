@@ -16,7 +16,7 @@ import { recordAudit } from '@/server/audit/record'
 import { publishEvent } from '@/server/events/bus'
 import type { Db } from '@/server/db/client'
 import { UNIQUE_VIOLATION, violatedConstraint } from '@/server/db/errors'
-import { languageLevel, learnerProfile } from '@/server/db/schema'
+import { canDoStatement, languageLevel, learnerProfile } from '@/server/db/schema'
 import type { SessionUser } from '@/server/http/context'
 import { ApiError } from '@/server/http/errors'
 
@@ -112,12 +112,17 @@ export async function levelUsage(db: Db, id: number): Promise<LevelUsage> {
     select count(*) from ${learnerProfile}
     where ${learnerProfile.currentLevelId} = ${languageLevel.id}
        or ${learnerProfile.targetLevelId} = ${languageLevel.id})`.mapWith(Number)
+  // Deleted with the level (ON DELETE CASCADE): the confirmation says how many.
+  // Named in full: inside a select of one table, drizzle writes a column without its table, and
+  // a bare "id" here would be the statement's own.
+  const statements = sql`(
+    select count(*) from ${canDoStatement} as statement where statement.level_id = ${languageLevel}.id)`.mapWith(Number)
   const [row] = await db
-    .select({ learners })
+    .select({ learners, statements })
     .from(languageLevel)
     .where(eq(languageLevel.id, id))
   if (!row) throw levelNotFound()
-  return { learners: row.learners }
+  return { learners: row.learners, statements: row.statements }
 }
 
 // --- Changes -------------------------------------------------------------------------------------
@@ -232,7 +237,10 @@ export function updateLevel(
   )
 }
 
-/** Deletes a level; the profiles that use it lose it (ON DELETE SET NULL). */
+/**
+ * Deletes a level; the profiles that use it lose it (ON DELETE SET NULL), its can-do statements go
+ * with it (ON DELETE CASCADE, with their answers; results keep the level's code).
+ */
 export async function deleteLevel(db: Db, id: number, actor: SessionUser): Promise<void> {
   await db.transaction(async (tx) => {
     await lockLevelOrder(tx)

@@ -1,0 +1,164 @@
+import { CsvError, parse } from 'csv-parse/sync'
+import {
+  CAN_DO_CSV_COLUMNS,
+  CAN_DO_CSV_MAX_ROWS,
+  type CsvRefusal,
+  SKILLS,
+  type Skill,
+  STATEMENTS_PER_CELL_MAX,
+  STATEMENT_TEXT_MAX,
+} from '@/shared/can-do'
+import { ApiError } from '@/server/http/errors'
+import { type ImportContext, type ImportRow, cellKey } from './store'
+
+/**
+ * The CSV file of statements (docs/decisions/0018): UTF-8 with a header row naming the columns of
+ * CAN_DO_CSV_COLUMNS (any order), one statement per row. Rows are appended to their cells; a file
+ * is taken whole or not at all, so every row is checked and every refusal reported with its line.
+ */
+
+const columnsText = CAN_DO_CSV_COLUMNS.join(',')
+
+/** The text of the file: strict UTF-8 (a BOM is dropped); 400 naming the first bad line. */
+export function decodeCsv(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    // Only on failure: the first line that does not decode, for the message.
+    const decoder = new TextDecoder('utf-8', { fatal: true })
+    let line = 1
+    let start = 0
+    for (let at = 0; at <= bytes.length; at++) {
+      if (at < bytes.length && bytes[at] !== 0x0a) continue
+      try {
+        decoder.decode(bytes.subarray(start, at))
+      } catch {
+        break
+      }
+      line += 1
+      start = at + 1
+    }
+    throw new ApiError(
+      'bad_request',
+      `The file is not UTF-8 text (line ${line}): save it as "CSV UTF-8" and send it again.`,
+    )
+  }
+}
+
+/** A text of a cell: trimmed, 1–300 characters, without NUL (which the database cannot store). */
+function textProblem(value: string, column: string): string | undefined {
+  if (value === '') return `${column} is empty.`
+  if (value.length > STATEMENT_TEXT_MAX) return `${column} is longer than ${STATEMENT_TEXT_MAX} characters.`
+  if (value.includes('\u0000')) return `${column} contains the NUL character.`
+  return undefined
+}
+
+const positionPattern = /^\d{1,4}$/
+
+interface Parsed {
+  /** Data rows read (the header not counted). */
+  rows: number
+  valid: (ImportRow & { line: number; position: number | null })[]
+  refused: CsvRefusal[]
+}
+
+/** The records of the file with the line each ends on; a file that is not CSV is one refusal. */
+function records(text: string): { records: { line: number; fields: string[] }[]; refused: CsvRefusal[] } {
+  try {
+    const parsed = parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true }) as unknown as {
+      info: { lines: number }
+      record: string[]
+    }[]
+    return { records: parsed.map(({ info, record }) => ({ line: info.lines, fields: record })), refused: [] }
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error
+    // A quote never closed, a character after a closing quote: nothing after it can be read.
+    const line = (error as CsvError & { lines?: number }).lines ?? 1
+    return { records: [], refused: [{ line, reason: `Not valid CSV: ${error.message.replace(/^[^:]*:\s*/, '')}` }] }
+  }
+}
+
+/**
+ * Reads and checks a file against the levels and cells of `context`. 400 for a file that cannot
+ * be a statements file at all (no header row, other columns, too many rows); every row refused
+ * otherwise is listed, with its line (the header is line 1; a row spanning lines is named by its
+ * last) and the reason.
+ */
+export function checkCsv(text: string, context: ImportContext): Parsed {
+  const { records: all, refused } = records(text)
+  const [header, ...rows] = all
+  if (!header) {
+    if (refused.length > 0) return { rows: 0, valid: [], refused }
+    throw new ApiError('bad_request', `The file is empty: the first row must be the header ${columnsText}.`)
+  }
+  const names = header.fields.map((name) => name.trim().toLowerCase())
+  const columns = new Map(names.map((name, index) => [name, index]))
+  if (names.length !== CAN_DO_CSV_COLUMNS.length || !CAN_DO_CSV_COLUMNS.every((name) => columns.has(name))) {
+    throw new ApiError('bad_request', `The header row must name the columns ${columnsText} (in any order).`)
+  }
+  if (rows.length > CAN_DO_CSV_MAX_ROWS) {
+    throw new ApiError('bad_request', `The file has ${rows.length} rows; at most ${CAN_DO_CSV_MAX_ROWS} are taken at once.`)
+  }
+  const field = (fields: string[], name: (typeof CAN_DO_CSV_COLUMNS)[number]) => (fields[columns.get(name) ?? -1] ?? '').trim()
+
+  const valid: Parsed['valid'] = []
+  // What each cell holds so far: the database's statements, then this file's valid rows.
+  const seen = new Map<string, Set<string>>()
+  const textsOf = (key: string) => {
+    let texts = seen.get(key)
+    if (!texts) seen.set(key, (texts = new Set((context.cells.get(key) ?? []).map((t) => t.toLowerCase()))))
+    return texts
+  }
+  for (const { line, fields } of rows) {
+    const problems: string[] = []
+    if (fields.length !== CAN_DO_CSV_COLUMNS.length) {
+      refused.push({ line, reason: `Expected ${CAN_DO_CSV_COLUMNS.length} columns, found ${fields.length}.` })
+      continue
+    }
+    const code = field(fields, 'level')
+    const level = context.levels.get(code.toLowerCase())
+    if (!level) problems.push(code ? `No level has the code "${code}".` : 'level is empty.')
+    const skill = field(fields, 'skill')
+    if (!SKILLS.includes(skill as Skill)) problems.push(`skill must be one of ${SKILLS.join(', ')}.`)
+    const position = field(fields, 'position')
+    if (position !== '' && !positionPattern.test(position)) problems.push('position must be empty or a whole number from 0 to 9999.')
+    const textEn = field(fields, 'text_en')
+    const textRu = field(fields, 'text_ru')
+    for (const problem of [textProblem(textEn, 'text_en'), textProblem(textRu, 'text_ru')]) if (problem) problems.push(problem)
+    if (level && problems.length === 0) {
+      const texts = textsOf(cellKey(level.id, skill))
+      if (texts.has(textEn.toLowerCase())) problems.push(`${level.code} ${skill} already has this statement.`)
+      else if (texts.size >= STATEMENTS_PER_CELL_MAX) problems.push(`${level.code} ${skill} would have more than ${STATEMENTS_PER_CELL_MAX} statements.`)
+      else texts.add(textEn.toLowerCase())
+    }
+    if (problems.length > 0) refused.push({ line, reason: problems.join(' ') })
+    else if (level) valid.push({ line, levelId: level.id, skill: skill as Skill, textEn, textRu, position: position === '' ? null : Number(position) })
+  }
+  refused.sort((a, b) => a.line - b.line)
+  return { rows: rows.length, valid, refused }
+}
+
+/**
+ * The valid rows in the order they are appended: within a cell by their `position` (rows without
+ * one after those with), then as they come in the file.
+ */
+export function importOrder(rows: Parsed['valid']): ImportRow[] {
+  return [...rows]
+    .sort((a, b) => (a.position ?? Number.MAX_SAFE_INTEGER) - (b.position ?? Number.MAX_SAFE_INTEGER) || a.line - b.line)
+    .map(({ levelId, skill, textEn, textRu }) => ({ levelId, skill, textEn, textRu }))
+}
+
+/** One CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180). */
+const csvField = (value: string | number) => {
+  const text = String(value)
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+/**
+ * The file of every statement, as the import reads it. With a BOM: spreadsheet programs then read
+ * it as UTF-8 (without one, Excel takes the system's code page and garbles the Russian).
+ */
+export function writeCsv(rows: { level: string; skill: string; position: number; textEn: string; textRu: string }[]): string {
+  const lines = [columnsText, ...rows.map((row) => [row.level, row.skill, row.position, row.textEn, row.textRu].map(csvField).join(','))]
+  return `\ufeff${lines.join('\r\n')}\r\n`
+}

@@ -1,0 +1,101 @@
+import {
+  CAN_DO_CSV_COLUMNS,
+  CAN_DO_CSV_MAX_ROWS,
+  STATEMENTS_PER_CELL_MAX,
+} from '@/shared/can-do'
+import { describe, file, json } from '@/server/openapi/describe'
+import {
+  canDoSetSchema,
+  canDoStatementListSchema,
+  canDoStatementSchema,
+  canDoStatementsSchema,
+  csvImportReportSchema,
+} from '@/server/openapi/schemas'
+
+const tags = ['Can-do statements']
+
+export const describeSet = describe({
+  operationId: 'getCanDoStatements',
+  summary: 'The statements a learner is asked, in one language',
+  description: 'Public. Every level in order, and every statement by level order, skill order and position, with its text in `lang` (`en` by default).',
+  tags,
+  access: 'public',
+  responses: { 200: json(canDoSetSchema, 'The levels and statements.') },
+  errors: [503],
+})
+
+export const describeList = describe({
+  operationId: 'listCanDoStatements',
+  summary: 'Every statement, both languages',
+  description: 'Filters by level and skill; `q` searches both texts, ignoring case. In level, skill and position order.',
+  tags,
+  access: 'admin',
+  responses: { 200: json(canDoStatementListSchema, 'The statements.') },
+  errors: [503],
+})
+
+export const describeCreate = describe({
+  operationId: 'createCanDoStatement',
+  summary: 'Add a statement',
+  description: `Added last in its level and skill (at most ${STATEMENTS_PER_CELL_MAX}: 409 beyond). A level that does not exist is 400 on \`levelId\`.`,
+  tags,
+  access: 'admin',
+  responses: { 201: json(canDoStatementSchema, 'The new statement.') },
+  errors: [409, 429, 503],
+})
+
+export const describePatch = describe({
+  operationId: 'updateCanDoStatement',
+  summary: 'Change the texts of a statement',
+  description: 'Sends the `version` it read: 409 when the statement changed since (no lost update).',
+  tags,
+  access: 'admin',
+  responses: { 200: json(canDoStatementSchema, 'The statement, its version one higher.') },
+  errors: [404, 409, 429, 503],
+})
+
+export const describeDelete = describe({
+  operationId: 'deleteCanDoStatement',
+  summary: 'Delete a statement',
+  description: 'The others of its level and skill close the gap; the answers given to it go with it (results keep their levels).',
+  tags,
+  access: 'admin',
+  responses: { 204: { description: 'Deleted.' } },
+  errors: [404, 429, 503],
+})
+
+export const describeOrder = describe({
+  operationId: 'reorderCanDoStatements',
+  summary: 'Put the statements of one level and skill in a new order',
+  description: 'Every statement id of that level and skill once, first to last; 409 when statements were added or deleted there since they were read.',
+  tags,
+  access: 'admin',
+  responses: { 200: json(canDoStatementsSchema, 'The statements of that level and skill, in the new order.') },
+  errors: [409, 429, 503],
+})
+
+const columns = CAN_DO_CSV_COLUMNS.map((name) => `\`${name}\``).join(', ')
+
+export const describeExport = describe({
+  operationId: 'exportCanDoStatements',
+  summary: 'Every statement as a CSV file',
+  description: `UTF-8 with a BOM, a header row (${columns}), one statement per row in level, skill and position order: the file the import reads.`,
+  tags,
+  access: 'admin',
+  responses: { 200: file(['text/csv'], 'The file, as an attachment.') },
+  errors: [503],
+})
+
+export const describeImport = describe({
+  operationId: 'importCanDoStatements',
+  summary: 'Add statements from a CSV file',
+  description: `The file is the body (\`Content-Type: text/csv\`, UTF-8, at most 5 MB and ${CAN_DO_CSV_MAX_ROWS} rows): a header row naming ${columns} in any order, one statement per row. \`level\` is a level's code (ignoring case), \`skill\` one of the five skills' keys, \`position\` empty or a number that orders the rows of one level and skill (they are added after its statements). Every row is checked: one that repeats a statement of its level and skill (the English text, ignoring case), or would make more than ${STATEMENTS_PER_CELL_MAX} there, is refused too. With \`dryRun=true\` nothing is written and the report lists every refused row with its line (the header is line 1) and reason. Without it, the rows are written only when none is refused (201); otherwise nothing is written and the answer is 400 with \`fields\` naming each refused row (\`line 12\`). 400 also for a file that is not UTF-8 (the message names the line), without the header row, or with more rows.`,
+  tags,
+  access: 'admin',
+  requestBody: { ...file(['text/csv'], 'The CSV file.'), required: true },
+  responses: {
+    200: json(csvImportReportSchema, 'The dry run: what would be written, and every refused row.'),
+    201: json(csvImportReportSchema, 'Written: every row was valid.'),
+  },
+  errors: [409, 413, 415, 429, 503],
+})
