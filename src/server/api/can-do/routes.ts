@@ -14,7 +14,7 @@ import type { Db } from '@/server/db/client'
 import { csvType, jsonBody, pathParams, queryParams, readBody } from '@/server/http/body'
 import type { AppEnv } from '@/server/http/context'
 import { ApiError } from '@/server/http/errors'
-import { requireAdmin, signedInUser } from '@/server/http/session'
+import { requireAdmin, signedInUser } from '@/server/auth/session'
 import { undocumented } from '@/server/openapi/describe'
 import { checkCsv, decodeCsv, importOrder, writeCsv } from './csv'
 import {

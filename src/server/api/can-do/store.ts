@@ -18,7 +18,7 @@ import type {
 import type { CanDoNotice } from '@/shared/live'
 import type { Db } from '@/server/db/client'
 import { FOREIGN_KEY_VIOLATION, violatedConstraint } from '@/server/db/errors'
-import { type AuditRecord, recordAudit } from '@/server/db/record-audit'
+import { type AuditRecord, recordAudit } from '@/server/audit/record'
 import { canDoStatement, languageLevel } from '@/server/db/schema'
 import { publishEvent } from '@/server/events/bus'
 import type { SessionUser } from '@/server/http/context'
