@@ -48,7 +48,7 @@ export function addDays(date: string, days: number): string {
 }
 
 /** Days from `from` to `to` (negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
+function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
 }
 
@@ -127,7 +127,7 @@ export function streaks(input: StreakInput): Streaks {
 }
 
 /** How often a time-zone change may bridge dates: once in this many days. */
-export const BRIDGE_EVERY_DAYS = 7
+const BRIDGE_EVERY_DAYS = 7
 
 /**
  * The dates a change of time zone at `at`, from `from` to `to`, leaves behind, to add to the

@@ -29,7 +29,6 @@ export const CALENDAR_DAYS = 84
 /** The grades, keys 1–4 (FSRS ratings). */
 export const grades = [1, 2, 3, 4] as const
 export type PracticeGrade = (typeof grades)[number]
-export const gradeNames = { 1: 'again', 2: 'hard', 3: 'good', 4: 'easy' } as const satisfies Record<PracticeGrade, string>
 
 /** FSRS card states. */
 export const cardStates = ['new', 'learning', 'review', 'relearning'] as const
@@ -136,7 +135,7 @@ export interface PracticeSettings {
   timeZone: string
 }
 
-export interface CalendarDay {
+interface CalendarDay {
   date: string
   reviews: number
   goalMet: boolean

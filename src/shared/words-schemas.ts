@@ -30,7 +30,6 @@ const wordFields = {
 
 /** What an administrator sends to add a word to a level (also the word form's values). */
 export const wordInputSchema = z.object(wordFields)
-export type WordInput = z.input<typeof wordInputSchema>
 
 /** A change of some fields, with the `version` read: 409 when the word changed since. */
 export const wordPatchSchema = z.object({
@@ -42,7 +41,6 @@ export const wordPatchSchema = z.object({
   partOfSpeech: z.optional(z.nullable(z.enum(partsOfSpeech))),
   version: rowNumber(),
 })
-export type WordPatch = z.input<typeof wordPatchSchema>
 
 /** `GET /api/language-levels/{id}/words`: search (text and translations) and page. */
 export const wordListQuerySchema = z.object({

@@ -12,7 +12,7 @@ export type AuditActor = { id: string | null; email: string } | null
 
 export interface AuditRecord {
   action: AuditAction
-  targetType: 'language_level' | 'language_levels' | 'user'
+  targetType: 'language_level' | 'language_levels' | 'user' | 'word'
   targetId: string | null
   before: unknown
   after: unknown

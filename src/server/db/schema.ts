@@ -17,6 +17,18 @@ import {
 } from 'drizzle-orm/pg-core'
 import { user } from './auth-schema'
 
+/** What every row administrators edit carries: its version (the precondition of an update) and who changed it when. */
+function editedColumns() {
+  return {
+    /** Incremented on every change; the precondition of an update. */
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text('created_by'),
+    updatedBy: text('updated_by'),
+  }
+}
+
 export const languageLevel = pgTable(
   'language_level',
   {
@@ -25,12 +37,7 @@ export const languageLevel = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     position: integer('position').notNull(),
-    /** Incremented on every change; the precondition of an update. */
-    version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    createdBy: text('created_by'),
-    updatedBy: text('updated_by'),
+    ...editedColumns(),
   },
   (table) => [
     uniqueIndex('language_level_code_lower_idx').on(sql`lower(${table.code})`),
@@ -162,12 +169,7 @@ export const word = pgTable(
     translationRu: text('translation_ru').notNull(),
     example: text('example'),
     partOfSpeech: text('part_of_speech'),
-    /** Incremented on every change; the precondition of an update. */
-    version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    createdBy: text('created_by'),
-    updatedBy: text('updated_by'),
+    ...editedColumns(),
   },
   (table) => [
     // One word per language, spelling (ignoring case) and part of speech ("light" the noun and

@@ -67,7 +67,7 @@ function toCard(stored: StoredCard | null, now: Date): Card {
     learning_steps: stored.learningSteps,
     reps: stored.reps,
     lapses: stored.lapses,
-    state: stored.state as State,
+    state: stored.state,
     ...(stored.lastReview ? { last_review: stored.lastReview } : {}),
   }
 }
@@ -118,6 +118,6 @@ export function review(
   now: Date,
   grade: PracticeGrade,
 ): { card: StoredCard; log: ReviewLog } {
-  const { card, log } = schedulerOf(parameters).next(toCard(stored, now), now, grade as Grade)
+  const { card, log } = schedulerOf(parameters).next(toCard(stored, now), now, grade)
   return { card: toStored(card), log }
 }
