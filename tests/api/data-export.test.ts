@@ -137,7 +137,9 @@ describe.each(databaseTargets())('the copy of a person’s data on %s', (target)
       'signInMethods',
       'sessions',
       'learnerProfile',
+      'practice',
       'auditEntries',
+      'practiceReviews',
     ])
     expect(copy.format).toBe('lingua-data-export/1')
     expect(Math.abs(Date.parse(copy.exportedAt) - Date.now())).toBeLessThan(60_000)
