@@ -15,7 +15,9 @@ import { orderedLevels } from './api/levels/store'
 import { meRoutes } from './api/me'
 import { AVATAR_UPLOADS, avatarRoutes, avatarUploadRoutes } from './api/avatars/routes'
 import { DATA_EXPORTS, dataExportRoutes } from './api/data-export'
+import { PRACTICE_WRITES, practiceRoutes } from './api/practice/routes'
 import { profileRoutes } from './api/profile'
+import { WORD_WRITES, wordRoutes } from './api/words/routes'
 import { clientConfigOf, systemRoutes } from './api/system'
 import { type Auth, CLIENT_IP_HEADER, COOKIE_PREFIX } from './auth/auth'
 import type { Revocations } from './auth/revocations'
@@ -108,8 +110,10 @@ export function createApp(deps: {
   levelCache: LevelReadCache
   /** True once the process is shutting down (readiness answers 503). */
   isDraining?: () => boolean
+  /** The clock of practice (the learner's day, what is due); tests move it. */
+  now?: () => Date
 }) {
-  const { config, logger, database, auth, redis, mailer, mailThrottle, revocations, events, hub, levelCache, isDraining = () => false } = deps
+  const { config, logger, database, auth, redis, mailer, mailThrottle, revocations, events, hub, levelCache, isDraining = () => false, now = () => new Date() } = deps
   const shell = loadAppShell(config.clientDir)
   if (!shell) logger.warn({ clientDir: config.clientDir }, 'client not built: pages answer 503')
   const csp = contentSecurityPolicy(shell ? inlineScriptHashes(shell.html) : [], providerPageOrigins(config.providers))
@@ -177,12 +181,16 @@ export function createApp(deps: {
   )
   app.route('/api/me/export', dataExportRoutes(database.db, perAccount('data-export', DATA_EXPORTS.points, DATA_EXPORTS.seconds)))
   app.route('/api/me/assessment', assessmentRoutes(database.db, perAccount('assessment', ASSESSMENT_WRITES.points, ASSESSMENT_WRITES.seconds)))
+  app.route('/api/me/practice', practiceRoutes(database.db, perAccount('practice-writes', PRACTICE_WRITES.points, PRACTICE_WRITES.seconds), now))
   app.route('/api/avatars', avatarRoutes(database.db))
   // Public reads here skip the session lookup: only the administrators' routes read it. The cache
   // hears a change before the streams tell the clients about it.
   events.add(levelCache)
   events.add(hub)
   app.route('/api/language-levels', levelRoutes(database.db, session, levelCache))
+  const words = wordRoutes(database.db, session, perAccount('word-writes', WORD_WRITES.points, WORD_WRITES.seconds))
+  app.route('/api/language-levels', words.ofLevel)
+  app.route('/api/words', words.byId)
   app.route(
     '/api/events',
     liveRoutes(auth, hub, {

@@ -37,8 +37,10 @@ export async function openInstance(options: {
   config: Config
   logger: Logger
   isDraining: () => boolean
+  /** The clock of practice (default: the system's); in-process tests move it. */
+  now?: () => Date
 }): Promise<Instance> {
-  const { config, logger, isDraining } = options
+  const { config, logger, isDraining, now } = options
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger })
   await database.migrate()
   logger.info({ database: database.kind }, 'database migrated')
@@ -73,7 +75,7 @@ export async function openInstance(options: {
   })
   const hub = new LiveHub({ db: database.db, events, logger })
   const levelCache = new LevelReadCache()
-  const app = createApp({ config, logger, database, auth, redis, mailer, mailThrottle, revocations, events, hub, levelCache, isDraining })
+  const app = createApp({ config, logger, database, auth, redis, mailer, mailThrottle, revocations, events, hub, levelCache, isDraining, ...(now ? { now } : {}) })
   const stopListening = await subscribeEvents(database, logger, events)
   const server = createNodeServer({
     fetch: app.fetch,

@@ -44,12 +44,30 @@ export interface AccountNotice {
   reason: 'access' | 'profile' | 'session'
 }
 
+/** A level's words changed (an administrator's edit or import): everyone hears it. */
+export interface WordsNotice {
+  action: 'create' | 'update' | 'delete' | 'import'
+  levelId: number
+  /** The word; null for an import. */
+  id: number | null
+}
+
+/**
+ * The signed-in person's practice changed in another tab or device (a grade, an undo, their
+ * settings): only they hear it; the client reads its queue and today's summary again.
+ */
+export interface PracticeNotice {
+  reason: 'review' | 'undo' | 'settings'
+}
+
 /** The events on the wire, by their `event:` name. */
 export interface LiveEvents {
   levels: LevelsNotice
   'can-do': CanDoNotice
   audit: AuditNotice
   account: AccountNotice
+  words: WordsNotice
+  practice: PracticeNotice
   /** The session of this connection ended (signed out, revoked, disabled): the stream closes. */
   'session-ended': Record<string, never>
   /** What was missed cannot be replayed (too old, or an unknown `Last-Event-ID`): read again. */

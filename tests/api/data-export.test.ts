@@ -139,7 +139,9 @@ describe.each(databaseTargets())('the copy of a person’s data on %s', (target)
       'sessions',
       'learnerProfile',
       'assessments',
+      'practice',
       'auditEntries',
+      'practiceReviews',
     ])
     expect(copy.format).toBe('lingua-data-export/1')
     expect(Math.abs(Date.parse(copy.exportedAt) - Date.now())).toBeLessThan(60_000)

@@ -337,6 +337,39 @@ describe('hostile input at every endpoint', () => {
           refused: true,
         }),
       ),
+      fc.tuple(fc.constantFrom(...levels), fc.constantFrom('text', 'translationEn', 'translationRu', 'example'), withNul).map(([level, field, text]) =>
+        shot({
+          who: 'admin',
+          method: 'POST',
+          target: `/api/language-levels/${level.id}/words`,
+          body: jsonBytes({ language: 'en', text: 'word', translationEn: 'word', translationRu: 'слово', [field]: text }),
+          headers: [],
+          why: `NUL in a word's ${field}`,
+          refused: true,
+        }),
+      ),
+      withNul.map((text) =>
+        shot({
+          who: 'learner',
+          method: 'PUT',
+          target: '/api/me/practice/settings',
+          body: jsonBytes({ newWordsPerDay: 10, dailyGoal: 20, timeZone: text }),
+          headers: [],
+          why: 'NUL in the time zone',
+          refused: true,
+        }),
+      ),
+      fc.tuple(fc.constantFrom(...levels), withNul).map(([level, text]) =>
+        shot({
+          who: 'admin',
+          method: 'POST',
+          target: `/api/language-levels/${level.id}/words/import`,
+          body: Buffer.from(`language,text,translation_en,translation_ru,example,part_of_speech\nen,${text.replace(/[",\r\n]/g, '')},a,б,,\n`),
+          headers: [{ name: 'content-type', action: 'set', value: 'text/csv' }],
+          why: 'NUL in a words file',
+          refused: true,
+        }),
+      ),
       withNul.map((text) =>
         shot({
           who: 'visitor',

@@ -71,6 +71,15 @@ const appEndpoints: Record<string, string[]> = {
   '/api/language-levels/order': ['put'],
   '/api/language-levels/{id}': ['delete', 'get', 'patch'],
   '/api/language-levels/{id}/usage': ['get'],
+  '/api/language-levels/{id}/words': ['get', 'post'],
+  '/api/language-levels/{id}/words/export': ['get'],
+  '/api/language-levels/{id}/words/import': ['post'],
+  '/api/words/{id}': ['delete', 'patch'],
+  '/api/me/practice/queue': ['get'],
+  '/api/me/practice/reviews': ['post'],
+  '/api/me/practice/undo': ['post'],
+  '/api/me/practice/today': ['get'],
+  '/api/me/practice/settings': ['get', 'put'],
   '/api/audit-log': ['get'],
   '/api/can-do-statements': ['get'],
   '/api/admin/can-do-statements': ['get', 'post'],
@@ -93,6 +102,12 @@ const adminOnly = [
   'patch /api/language-levels/{id}',
   'delete /api/language-levels/{id}',
   'get /api/language-levels/{id}/usage',
+  'get /api/language-levels/{id}/words',
+  'post /api/language-levels/{id}/words',
+  'get /api/language-levels/{id}/words/export',
+  'post /api/language-levels/{id}/words/import',
+  'patch /api/words/{id}',
+  'delete /api/words/{id}',
   'get /api/audit-log',
   ...Object.entries(appEndpoints)
     .filter(([path]) => path.startsWith('/api/admin/'))
@@ -111,6 +126,12 @@ const signedInOnly = [
   'post /api/me/assessment',
   'delete /api/me/assessment',
   'post /api/me/assessment/answers',
+  'get /api/me/practice/queue',
+  'post /api/me/practice/reviews',
+  'post /api/me/practice/undo',
+  'get /api/me/practice/today',
+  'get /api/me/practice/settings',
+  'put /api/me/practice/settings',
 ]
 
 function operationsOf(document: OpenApiDocument) {

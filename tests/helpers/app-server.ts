@@ -19,7 +19,7 @@ const { version } = JSON.parse(readFileSync(path.join(projectRoot, 'package.json
  * origin and CSRF checks off, or on): a server of another NODE_ENV than the test's (`test`) runs
  * in a process of its own.
  */
-export async function startAppServer(options: ServerOptions = {}): Promise<TestServer> {
+export async function startAppServer(options: ServerOptions & { now?: () => Date } = {}): Promise<TestServer> {
   const nodeEnv = options.env?.NODE_ENV ?? 'test'
   if (nodeEnv !== process.env.NODE_ENV) {
     throw new Error(`startAppServer: NODE_ENV=${nodeEnv} in a process of NODE_ENV=${process.env.NODE_ENV}: use startServer`)
@@ -34,7 +34,7 @@ export async function startAppServer(options: ServerOptions = {}): Promise<TestS
       destination: { write: (line: string) => void logs.push(line.trimEnd()) },
     })
     let stopping = false
-    const instance = await openInstance({ config, logger, isDraining: () => stopping })
+    const instance = await openInstance({ config, logger, isDraining: () => stopping, ...(options.now ? { now: options.now } : {}) })
     const { server: http, hub } = instance
     await new Promise<void>((resolve, reject) => {
       http.once('error', reject)

@@ -16,6 +16,7 @@ import {
 import type { AppEnv } from '@/server/http/context'
 import { ApiError } from '@/server/http/errors'
 import { requireUser, signedInUser } from '@/server/auth/session'
+import { exportedPractice, exportedReviews } from '@/server/api/practice/export'
 import { describe, json } from '@/server/openapi/describe'
 import { type DataExport, dataExportSchema } from '@/server/openapi/schemas'
 
@@ -29,7 +30,7 @@ const AUDIT_BATCH = 500
 const describeExport = describe({
   operationId: 'exportMyData',
   summary: 'Download a copy of your data',
-  description: `One JSON file (\`format\`: \`${EXPORT_FORMAT}\`, sent as an attachment, streamed) with everything Lingua holds about you: the account, sign-in methods, sessions, learner profile, self-assessments (results and answers), picture (as URLs) and the audit entries you made or that name you. No secret is in it: no password hash, authenticator secret, backup code, session token or provider token. 429 after 5 copies in an hour.`,
+  description: `One JSON file (\`format\`: \`${EXPORT_FORMAT}\`, sent as an attachment, streamed) with everything Lingua holds about you: the account, sign-in methods, sessions, learner profile, self-assessments (results and answers), practice (settings, cards, every review), picture (as URLs) and the audit entries you made or that name you. No secret is in it: no password hash, authenticator secret, backup code, session token or provider token. 429 after 5 copies in an hour.`,
   tags: ['Account'],
   access: 'user',
   responses: {
@@ -56,17 +57,24 @@ export function dataExportRoutes(db: Db, limit: MiddlewareHandler<AppEnv>) {
     c.header('Content-Disposition', `attachment; filename="lingua-data-${day}.json"`)
     c.header('Cache-Control', 'no-store')
     return stream(c, async (out) => {
-      // Everything but the audit entries, then those page by page: the file can be long.
-      const opening = JSON.stringify(head, null, 2).replace(/\n}$/, ',\n  "auditEntries": [')
-      await out.write(opening)
-      let first = true
-      for await (const entries of auditEntriesOf(db, id)) {
-        for (const entry of entries) {
-          await out.write(`${first ? '' : ','}\n    ${JSON.stringify(entry)}`)
-          first = false
+      // Everything but the long lists, then those page by page: the file can be long.
+      await out.write(JSON.stringify(head, null, 2).replace(/\n}$/, ''))
+      const lists: [string, AsyncGenerator<unknown[]>][] = [
+        ['auditEntries', auditEntriesOf(db, id)],
+        ['practiceReviews', exportedReviews(db, id)],
+      ]
+      for (const [name, pages] of lists) {
+        await out.write(`,\n  ${JSON.stringify(name)}: [`)
+        let first = true
+        for await (const items of pages) {
+          for (const item of items) {
+            await out.write(`${first ? '' : ','}\n    ${JSON.stringify(item)}`)
+            first = false
+          }
         }
+        await out.write(`${first ? '' : '\n  '}]`)
       }
-      await out.write(`${first ? '' : '\n  '}]\n}\n`)
+      await out.write('\n}\n')
     }, (error) => {
       // The status is sent: the file ends short, and the reason is logged.
       c.var.logger().error({ err: error }, 'data export failed while streaming')
@@ -76,10 +84,10 @@ export function dataExportRoutes(db: Db, limit: MiddlewareHandler<AppEnv>) {
 }
 
 /** The account and what hangs off it, without a single secret. `undefined` if it is gone. */
-async function readAccountData(db: Db, userId: string): Promise<Omit<DataExport, 'auditEntries'> | undefined> {
+async function readAccountData(db: Db, userId: string): Promise<Omit<DataExport, 'auditEntries' | 'practiceReviews'> | undefined> {
   const [person] = await db.select().from(user).where(eq(user.id, userId))
   if (!person) return undefined
-  const [{ accounts, passkeys }, sessions, [profile], assessments] = await Promise.all([
+  const [{ accounts, passkeys }, sessions, [profile], assessments, practice] = await Promise.all([
     readSignInRows(db, userId),
     db
       .select({
@@ -103,6 +111,7 @@ async function readAccountData(db: Db, userId: string): Promise<Omit<DataExport,
       .from(learnerProfile)
       .where(eq(learnerProfile.userId, userId)),
     assessmentsOf(db, userId),
+    exportedPractice(db, userId),
   ])
   return {
     format: EXPORT_FORMAT,
@@ -138,6 +147,7 @@ async function readAccountData(db: Db, userId: string): Promise<Omit<DataExport,
     })),
     learnerProfile: profile ? { ...profile, updatedAt: iso(profile.updatedAt) } : null,
     assessments,
+    practice,
   }
 }
 

@@ -12,7 +12,7 @@ export type AuditActor = { id: string | null; email: string } | null
 
 export interface AuditRecord {
   action: AuditAction
-  targetType: 'language_level' | 'language_levels' | 'can_do_statement' | 'can_do_statements' | 'user'
+  targetType: 'language_level' | 'language_levels' | 'can_do_statement' | 'can_do_statements' | 'user' | 'word'
   targetId: string | null
   before: unknown
   after: unknown

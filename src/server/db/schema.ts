@@ -4,11 +4,14 @@ import {
   boolean,
   check,
   customType,
+  date,
+  doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -230,5 +233,148 @@ export const serverSecret = pgTable('server_secret', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+// --- Practice: words by level, their cards per person (FSRS), review logs, settings -------------
+// (docs/decisions/0019-practice.md)
+
+/** A word or short phrase to practise, of one level: deleting the level deletes its words. */
+export const word = pgTable(
+  'word',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    levelId: integer('level_id')
+      .notNull()
+      .references(() => languageLevel.id, { onDelete: 'cascade' }),
+    /** ISO 639-1 code of the language it teaches (checked by the API against LEARNABLE_LANGUAGES). */
+    language: text('language').notNull(),
+    text: text('text').notNull(),
+    translationEn: text('translation_en').notNull(),
+    translationRu: text('translation_ru').notNull(),
+    example: text('example'),
+    partOfSpeech: text('part_of_speech'),
+    ...editedColumns(),
+  },
+  (table) => [
+    // One word per language, spelling (ignoring case) and part of speech ("light" the noun and
+    // "light" the adjective are two): what an import matches rows on.
+    uniqueIndex('word_language_text_idx').on(
+      table.language,
+      sql`lower(${table.text})`,
+      sql`coalesce(${table.partOfSpeech}, '')`,
+    ),
+    // A level's words in order (the admin list, new words of a level), and the cascade.
+    index('word_level_idx').on(table.levelId, table.id),
+    check('word_language_iso639_1', sql`${table.language} ~ '^[a-z]{2}$'`),
+  ],
+)
+
+/**
+ * One person's card of one word: ts-fsrs's Card, field by field. No row until the word is first
+ * graded (reading the queue writes nothing); deleted with the person or the word.
+ */
+export const practiceCard = pgTable(
+  'practice_card',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    wordId: integer('word_id')
+      .notNull()
+      .references(() => word.id, { onDelete: 'cascade' }),
+    due: timestamp('due', { withTimezone: true }).notNull(),
+    stability: doublePrecision('stability').notNull(),
+    difficulty: doublePrecision('difficulty').notNull(),
+    elapsedDays: integer('elapsed_days').notNull(),
+    scheduledDays: integer('scheduled_days').notNull(),
+    learningSteps: integer('learning_steps').notNull(),
+    reps: integer('reps').notNull(),
+    lapses: integer('lapses').notNull(),
+    /** ts-fsrs's State: 0 new, 1 learning, 2 review, 3 relearning. */
+    state: smallint('state').notNull(),
+    lastReview: timestamp('last_review', { withTimezone: true }),
+    /** Incremented by every grade and undo: the precondition of a grade (two tabs, one review). */
+    version: integer('version').notNull().default(1),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.wordId] }),
+    // What is due for a person, oldest first.
+    index('practice_card_due_idx').on(table.userId, table.due),
+    index('practice_card_word_idx').on(table.wordId),
+  ],
+)
+
+/**
+ * One row per grade, kept so that a schedule can be recomputed (ts-fsrs's ReviewLog: the rating,
+ * the card's state before, the time), with the whole card before and after (for undo, and to
+ * answer a grade sent again). `clientId` is the client's id of the answer: unique per person, so
+ * a grade sent twice counts once. Outlives its word (set null): past days keep their counts.
+ */
+export const reviewLog = pgTable(
+  'review_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    wordId: integer('word_id').references(() => word.id, { onDelete: 'set null' }),
+    clientId: text('client_id').notNull(),
+    /** The grade, 1–4 (ts-fsrs's Rating). */
+    rating: smallint('rating').notNull(),
+    /** ts-fsrs's ReviewLog: the card's state, due, stability… before the grade. */
+    state: smallint('state').notNull(),
+    due: timestamp('due', { withTimezone: true }).notNull(),
+    stability: doublePrecision('stability').notNull(),
+    difficulty: doublePrecision('difficulty').notNull(),
+    elapsedDays: integer('elapsed_days').notNull(),
+    lastElapsedDays: integer('last_elapsed_days').notNull(),
+    scheduledDays: integer('scheduled_days').notNull(),
+    learningSteps: integer('learning_steps').notNull(),
+    /** When it was graded: the client's time when believed, else the server's. */
+    review: timestamp('review', { withTimezone: true }).notNull(),
+    /** When the server received it. */
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    /** The learner's date of `review` in their time zone then: never recomputed. */
+    day: date('day', { mode: 'string' }).notNull(),
+    /** The daily goal then: a past day is judged by its own goal. */
+    goal: integer('goal').notNull(),
+    /** The card before (null: the word was new) and after, as stored in practice_card. */
+    cardBefore: jsonb('card_before'),
+    cardAfter: jsonb('card_after').notNull(),
+    /** Set by an undo: the grade no longer counts. */
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('review_log_client_idx').on(table.userId, table.clientId),
+    // A person's reviews per day (today, the streak, the calendar).
+    index('review_log_day_idx').on(table.userId, table.day),
+    index('review_log_latest_idx').on(table.userId, table.id),
+    // For the SET NULL that deleting a word does.
+    index('review_log_word_idx').on(table.wordId),
+    check('review_log_rating', sql`${table.rating} between 1 and 4`),
+  ],
+)
+
+/** One per person, written on the first grade or the first save; defaults until then. */
+export const practiceSettings = pgTable(
+  'practice_settings',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    newWordsPerDay: integer('new_words_per_day').notNull().default(10),
+    dailyGoal: integer('daily_goal').notNull().default(20),
+    /** IANA time zone, from the browser. */
+    timeZone: text('time_zone').notNull().default('UTC'),
+    /** ts-fsrs's FSRSParameters, the library's defaults until an optimizer fits the person's own. */
+    fsrsParameters: jsonb('fsrs_parameters').notNull(),
+    /** Dates a time-zone change left behind (practice-days.ts: bridgedByZoneChange). */
+    bridgedDays: jsonb('bridged_days').$type<string[]>().notNull().default([]),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('practice_settings_new_words', sql`${table.newWordsPerDay} between 0 and 100`),
+    check('practice_settings_goal', sql`${table.dailyGoal} between 1 and 1000`),
+  ],
+)
 
 export * from './auth-schema'

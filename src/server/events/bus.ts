@@ -1,6 +1,6 @@
 import { max, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
-import type { AccountNotice, AuditNotice, CanDoNotice, LevelsNotice } from '@/shared/live'
+import type { AccountNotice, AuditNotice, CanDoNotice, LevelsNotice, PracticeNotice, WordsNotice } from '@/shared/live'
 import type { Role } from '@/shared/roles'
 import type { Database, Db } from '@/server/db/client'
 import { liveEvent } from '@/server/db/schema'
@@ -27,6 +27,8 @@ export type LiveEvent =
   | { type: 'can-do'; data: CanDoNotice }
   | { type: 'audit'; data: AuditNotice }
   | { type: 'account'; userId: string; data: AccountChange }
+  | { type: 'words'; data: WordsNotice }
+  | { type: 'practice'; userId: string; data: PracticeNotice }
 
 /**
  * What the instances are told about an account; the client hears only the reason. `sessionId`:
@@ -44,7 +46,7 @@ export type PublishedEvent = LiveEvent & { id: number }
  * held until the commit, and a lock taken after it could wait on a transaction waiting for it.
  */
 export async function publishEvent(db: Db, event: LiveEvent): Promise<void> {
-  const userId = event.type === 'account' ? event.userId : null
+  const userId = event.type === 'account' || event.type === 'practice' ? event.userId : null
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${EVENTS_LOCK_KEY.toString()})`)
     await tx.execute(sql`
@@ -66,6 +68,8 @@ export function toPublishedEvent(row: { id: unknown; type: unknown; userId: unkn
   if (type === 'can-do') return { id: eventId, type, data: data as CanDoNotice }
   if (type === 'audit') return { id: eventId, type, data: data as AuditNotice }
   if (type === 'account' && typeof userId === 'string') return { id: eventId, type, userId, data: data as AccountChange }
+  if (type === 'words') return { id: eventId, type, data: data as WordsNotice }
+  if (type === 'practice' && typeof userId === 'string') return { id: eventId, type, userId, data: data as PracticeNotice }
   return undefined
 }
 

@@ -47,8 +47,8 @@ function frame(name: LiveEventName, data: object, id?: number): Uint8Array {
 
 /**
  * The open event streams of this instance, and who hears what. Authorization is decided for each
- * event and each stream: everyone hears level changes, a signed-in person the events of their own
- * account, administrators the audit log. A stream whose session ends is told so and closed.
+ * event and each stream: everyone hears level and word changes, a signed-in person the events of
+ * their own account and practice, administrators the audit log. A stream whose session ends is told so and closed.
  */
 export class LiveHub implements EventListener {
   readonly #connections = new Set<Connection>()
@@ -211,6 +211,13 @@ export class LiveHub implements EventListener {
         return
       case 'can-do':
         this.#write(connection, frame('can-do', event.data, event.id))
+        return
+      case 'words':
+        this.#write(connection, frame('words', event.data, event.id))
+        return
+      // A person's practice is theirs alone: only the streams of their own sessions hear it.
+      case 'practice':
+        if (owner?.userId === event.userId) this.#write(connection, frame('practice', event.data, event.id))
         return
       case 'audit':
         if (owner?.role === 'admin') this.#write(connection, frame('audit', event.data, event.id))

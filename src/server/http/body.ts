@@ -4,6 +4,8 @@ import { z } from 'zod/mini'
 import { PROVIDER_FORM_PATH } from '@/shared/auth'
 import { AVATAR_UPLOAD_PATH } from '@/shared/avatars'
 import { CAN_DO_CSV_PATH } from '@/shared/can-do'
+import { rowIdText } from '@/shared/query'
+import { WORD_IMPORT_PATH_PATTERN } from '@/shared/words'
 import type { AppEnv } from './context'
 import { ApiError, defaultMessages } from './errors'
 
@@ -21,8 +23,8 @@ export const isFormType = (contentType: string | undefined) => formType.test(con
 /**
  * The API's input, checked once for every endpoint, better-auth's included: a query string with
  * NUL is refused (400 on its parameter, see `refuseNul`); bodies that are not JSON (415) and bodies
- * over 64 KiB (413) are refused (a picture upload and the provider form excepted: their routes read
- * them); then the body is
+ * over 64 KiB (413) are refused (a picture upload, a words file and the provider form excepted:
+ * their routes read them); then the body is
  * read here, once. A body the client stops sending
  * before its end (fewer bytes than its Content-Length, a broken chunk) is then this one 400, the
  * client's failure, wherever the body would have been read first: better-auth answered it with a
@@ -39,6 +41,8 @@ export function apiBodyGuard(methodNotAllowed: (c: Context<AppEnv>) => Promise<v
     if (!methodsWithBody.has(c.req.method)) return next()
     // A picture is a file, not JSON: its route reads it with its own limit (`readBody`).
     if (c.req.method === 'PUT' && c.req.path === AVATAR_UPLOAD_PATH) return next()
+    // A words file is CSV, up to megabytes: its route reads it with its own limit.
+    if (c.req.method === 'POST' && WORD_IMPORT_PATH_PATTERN.test(c.req.path)) return next()
     const request = c.req.raw
     if (!hasBody(request)) return next()
     // The one HTML form the API takes (the provider buttons): its route reads it.
@@ -206,6 +210,14 @@ export function queryParams<S extends z.core.$ZodType>(schema: S) {
  */
 export function pathParams<S extends z.core.$ZodType>(schema: S, refusal: () => ApiError) {
   return validator('param', schema, refuseWith(refusal))
+}
+
+/**
+ * The `id` of a path naming a row of an integer column: a positive integer it can hold. Anything
+ * else names no row: `refusal` (404, like an id with no row), not 400.
+ */
+export function rowIdParam(refusal: () => ApiError) {
+  return pathParams(z.object({ id: rowIdText() }), refusal)
 }
 
 /** A Standard Schema issue (what zod reports through `~standard`). */

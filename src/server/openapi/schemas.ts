@@ -16,6 +16,19 @@ import {
   STATEMENT_LANGUAGES,
 } from '@/shared/can-do'
 import type { LanguageLevel, LevelPage, LevelUsage } from '@/shared/levels'
+import {
+  type CardSchedule,
+  type GradeResult,
+  type NextInterval,
+  type PracticeCard,
+  type PracticeQueue,
+  type PracticeSettings,
+  type PracticeToday,
+  type UndoResult,
+  cardStates,
+  grades,
+} from '@/shared/practice'
+import { type Word, type WordImportResult, type WordPage, partsOfSpeech } from '@/shared/words'
 import type { LearnerProfile } from '@/shared/profile'
 import { learnerProfileInputSchema } from '@/shared/profile-schemas'
 import { type Overview, PEOPLE_COUNT_CAP, PEOPLE_SEARCH_COUNT_CAP, type PeoplePage, type PersonDetail } from '@/shared/people'
@@ -232,6 +245,123 @@ export const assessmentStateSchema = answer<AssessmentState>(
   'The self-assessment in progress and the latest result, each null when there is none.',
 )(z.object({ inProgress: z.nullable(assessmentProgressSchema), latest: z.nullable(assessmentResultSchema) }))
 
+const languageCode = z.string().check(z.regex(/^[a-z]{2}$/), z.meta({ examples: ['en'] }))
+const isoDate = z.iso.date().check(z.meta({ examples: ['2026-01-31'] }))
+
+/** A word as a learner and an administrator read it. */
+const wordShape = {
+  language: languageCode,
+  text: z.string(),
+  translationEn: z.string(),
+  translationRu: z.string(),
+  example: z.nullable(z.string()),
+  partOfSpeech: z.nullable(z.enum(partsOfSpeech)),
+}
+
+export const wordSchema = answer<Word>('Word', 'A word (or short phrase) of a level, with its translations.')(
+  z.object({
+    id: positiveInt,
+    levelId: positiveInt,
+    ...wordShape,
+    version: positiveInt,
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
+  }),
+)
+
+export const wordPageSchema = answer<WordPage>('WordPage', "One page of a level's words; `total` counts the matches.")(
+  z.object({ items: z.array(wordSchema), total: count, page: positiveInt, pageSize: positiveInt }),
+)
+
+export const wordImportResultSchema = answer<WordImportResult>(
+  'WordImportResult',
+  'What an import did, or would do on a dry run; every refused row with its line (the header is line 1).',
+)(
+  z.object({
+    dryRun: z.boolean(),
+    rows: count,
+    created: count,
+    updated: count,
+    unchanged: count,
+    refused: z.array(z.object({ line: positiveInt, reason: z.string() })),
+  }),
+)
+
+const grade = z.literal(grades)
+
+const cardScheduleSchema = answer<CardSchedule>(
+  'CardSchedule',
+  "A card's schedule; `version` 0 and state `new` for a word not graded yet. Send `version` back with a grade.",
+)(
+  z.object({
+    state: z.enum(cardStates),
+    due: isoDateTime,
+    reps: count,
+    lapses: count,
+    lastReview: z.nullable(isoDateTime),
+    version: count,
+  }),
+)
+
+const nextIntervalSchema = answer<NextInterval>('NextInterval', 'What a grade would do: the next due time, in seconds from now and as a label ("10 min").')(
+  z.object({
+    grade,
+    due: isoDateTime,
+    seconds: count,
+    label: z.object({ value: z.number().check(z.minimum(0)), unit: z.enum(['minute', 'hour', 'day', 'month', 'year']) }),
+  }),
+)
+
+const practiceCardSchema = answer<PracticeCard>('PracticeCard', 'A card of the queue: the word, its schedule and each grade’s next interval.')(
+  z.object({
+    wordId: positiveInt,
+    ...wordShape,
+    kind: z.enum(['due', 'new']),
+    schedule: cardScheduleSchema,
+    next: z.array(nextIntervalSchema),
+  }),
+)
+
+export const practiceQueueSchema = answer<PracticeQueue>('PracticeQueue', 'Due cards first, then new words of the current level.')(
+  z.object({ cards: z.array(practiceCardSchema), dueNow: count, newLeft: count, at: isoDateTime }),
+)
+
+export const gradeResultSchema = answer<GradeResult>('GradeResult', 'A grade as counted (the same again for its `clientId`).')(
+  z.object({
+    clientId: z.string(),
+    wordId: positiveInt,
+    grade,
+    reviewedAt: isoDateTime,
+    day: isoDate,
+    schedule: cardScheduleSchema,
+    undone: z.boolean(),
+  }),
+)
+
+export const undoResultSchema = answer<UndoResult>('UndoResult', 'The card as it was before the grade undone.')(
+  z.object({ clientId: z.string(), wordId: positiveInt, schedule: cardScheduleSchema }),
+)
+
+export const practiceSettingsSchema = answer<PracticeSettings>('PracticeSettings', "The learner's practice settings (defaults until saved).")(
+  z.object({ newWordsPerDay: count, dailyGoal: positiveInt, timeZone: z.string() }),
+)
+
+export const practiceTodaySchema = answer<PracticeToday>('PracticeToday', "Today's practice, the streak and the 12-week calendar, in the learner's time zone.")(
+  z.object({
+    day: isoDate,
+    timeZone: z.string(),
+    dueToday: count,
+    dueNow: count,
+    newToday: count,
+    done: count,
+    goal: positiveInt,
+    goalMet: z.boolean(),
+    streak: count,
+    longest: count,
+    calendar: z.array(z.object({ date: isoDate, reviews: count, goalMet: z.boolean() })),
+  }),
+)
+
 /** What a change was, when and to what; who made it is added by each view of the log. */
 const auditChange = {
   id: positiveInt,
@@ -432,6 +562,45 @@ const dataExportShape = z.object({
     }),
   ),
   auditEntries: z.array(exportedAuditEntrySchema),
+  practice: z.object({
+    settings: z.nullable(
+      z.object({
+        newWordsPerDay: count,
+        dailyGoal: positiveInt,
+        timeZone: z.string(),
+        fsrsParameters: anyJson,
+        bridgedDays: z.array(isoDate),
+        updatedAt: isoDateTime,
+      }),
+    ),
+    cards: z.array(
+      z.object({
+        wordId: positiveInt,
+        word: z.string(),
+        language: z.string(),
+        state: z.enum(cardStates),
+        due: isoDateTime,
+        stability: z.number(),
+        difficulty: z.number(),
+        reps: count,
+        lapses: count,
+        lastReview: z.nullable(isoDateTime),
+      }),
+    ),
+  }),
+  practiceReviews: z.array(
+    z.object({
+      clientId: z.string(),
+      wordId: z.nullable(positiveInt),
+      grade: count,
+      stateBefore: z.enum(cardStates),
+      reviewedAt: isoDateTime,
+      receivedAt: isoDateTime,
+      day: isoDate,
+      goal: positiveInt,
+      undoneAt: z.nullable(isoDateTime),
+    }),
+  ),
 })
 export type DataExport = z.output<typeof dataExportShape>
 

@@ -41,9 +41,9 @@ export function postgresDigest(client: pg.Client, dataDir: string): () => Promis
 
 /**
  * On the embedded database (one process only: the server's), what the API shows of the stored
- * data instead: levels, can-do statements, audit log, both accounts with their profiles,
- * self-assessments, sessions and logins, and the
- * outbox (where a new account's email would go).
+ * data instead: levels, can-do statements, words, audit log, both accounts with their profiles,
+ * self-assessments, practice, sessions and logins, and the outbox (where a new account's email
+ * would go).
  */
 export function apiDigest(world: AdminWorld): () => Promise<Digest> {
   const read = async (client: Client, path: string, pick: (body: unknown) => unknown = (body) => body) => {
@@ -57,6 +57,8 @@ export function apiDigest(world: AdminWorld): () => Promise<Digest> {
       levels: await read(world.admin, '/api/language-levels?pageSize=100&sort=position'),
       auditLog: await read(world.admin, '/api/audit-log?pageSize=100'),
       canDoStatements: await read(world.admin, '/api/admin/can-do-statements'),
+      // The words of the first level, by their count and the newest (every word write is audited too).
+      words: await read(world.admin, '/api/language-levels/1/words?pageSize=1', (body) => (body as { total?: unknown } | null)?.total),
       outbox: await outboxDigest(world.dataDir),
     }
     for (const [name, client] of [['learner', world.learner], ['admin', world.admin]] as const) {
@@ -65,6 +67,8 @@ export function apiDigest(world: AdminWorld): () => Promise<Digest> {
       parts[`${name}Assessment`] = await read(client, '/api/me/assessment')
       parts[`${name}Sessions`] = await read(client, '/api/auth/list-sessions', ids)
       parts[`${name}Accounts`] = await read(client, '/api/auth/list-accounts')
+      parts[`${name}Practice`] = await read(client, '/api/me/practice/today')
+      parts[`${name}PracticeSettings`] = await read(client, '/api/me/practice/settings')
     }
     return parts
   }

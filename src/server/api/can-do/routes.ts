@@ -1,5 +1,4 @@
 import { Hono, type MiddlewareHandler } from 'hono'
-import { z } from 'zod/mini'
 import { CAN_DO_CSV_MAX_BYTES, type CsvImportReport } from '@/shared/can-do'
 import {
   csvImportQuerySchema,
@@ -9,9 +8,8 @@ import {
   statementPatchSchema,
   statementSetQuerySchema,
 } from '@/shared/can-do-schemas'
-import { rowIdText } from '@/shared/query'
 import type { Db } from '@/server/db/client'
-import { csvType, jsonBody, pathParams, queryParams, readBody } from '@/server/http/body'
+import { csvType, jsonBody, queryParams, readBody, rowIdParam } from '@/server/http/body'
 import type { AppEnv } from '@/server/http/context'
 import { ApiError } from '@/server/http/errors'
 import { requireAdmin, signedInUser } from '@/server/auth/session'
@@ -56,7 +54,7 @@ export function canDoRoutes(db: Db) {
 }
 
 /** A statement's id in a path: a positive integer column; anything else names none (404). */
-const statementIdParam = pathParams(z.object({ id: rowIdText() }), statementNotFound)
+const statementIdParam = rowIdParam(statementNotFound)
 
 /**
  * `/api/admin/can-do-statements`: the administrators' reads and changes of the statements, each

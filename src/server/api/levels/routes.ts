@@ -1,14 +1,12 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
-import { z } from 'zod/mini'
 import {
   levelInputSchema,
   levelListQuerySchema,
   levelOrderSchema,
   levelPatchSchema,
 } from '@/shared/levels-schemas'
-import { rowIdText } from '@/shared/query'
 import type { Db } from '@/server/db/client'
-import { jsonBody, pathParams, queryParams } from '@/server/http/body'
+import { jsonBody, queryParams, rowIdParam } from '@/server/http/body'
 import type { AppEnv } from '@/server/http/context'
 import { ApiError } from '@/server/http/errors'
 import { requireAdmin, signedInUser } from '@/server/auth/session'
@@ -105,8 +103,4 @@ export function levelRoutes(db: Db, session: MiddlewareHandler<AppEnv>, cache: L
     })
 }
 
-/**
- * The id of a path: a positive integer column. Anything else names no level: 404, like an id with
- * no row, not 400.
- */
-const levelIdParam = pathParams(z.object({ id: rowIdText() }), levelNotFound)
+const levelIdParam = rowIdParam(levelNotFound)

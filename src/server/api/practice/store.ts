@@ -1,0 +1,366 @@
+import { and, asc, count, desc, eq, isNull, lte, lt, notExists, sql } from 'drizzle-orm'
+import type { FSRSParameters } from 'ts-fsrs'
+import {
+  CALENDAR_DAYS,
+  CLIENT_TIME_TRUST_MS,
+  DAILY_GOAL_DEFAULT,
+  NEW_WORDS_PER_DAY_DEFAULT,
+  TIME_ZONE_DEFAULT,
+  UNDO_WINDOW_MS,
+  type GradeResult,
+  type PracticeCard,
+  type PracticeGrade,
+  type PracticeQueue,
+  type PracticeSettings,
+  type PracticeToday,
+  type UndoResult,
+} from '@/shared/practice'
+import { bridgedByZoneChange, calendar, dayIn, endOfDay, streaks } from '@/shared/practice-days'
+import type { GradeInput, PracticeSettingsInput } from '@/shared/practice-schemas'
+import type { PartOfSpeech } from '@/shared/words'
+import type { Db } from '@/server/db/client'
+import { UNIQUE_VIOLATION, violatedConstraint } from '@/server/db/errors'
+import { learnerProfile, practiceCard, practiceSettings, reviewLog, word } from '@/server/db/schema'
+import { publishEvent } from '@/server/events/bus'
+import { ApiError } from '@/server/http/errors'
+import { type StoredCard, defaultFsrsParameters, nextIntervals, review, scheduleOf } from './scheduler'
+
+/**
+ * One person's practice: the queue, grades and their undo, today's summary and the settings.
+ * Every function takes the time (`now`, the server's clock or a test's): nothing here reads it.
+ * The rules are docs/decisions/0019-practice.md.
+ */
+
+interface Settings {
+  newWordsPerDay: number
+  dailyGoal: number
+  timeZone: string
+  fsrsParameters: FSRSParameters
+  bridgedDays: string[]
+}
+
+const defaults = (): Settings => ({
+  newWordsPerDay: NEW_WORDS_PER_DAY_DEFAULT,
+  dailyGoal: DAILY_GOAL_DEFAULT,
+  timeZone: TIME_ZONE_DEFAULT,
+  fsrsParameters: defaultFsrsParameters(),
+  bridgedDays: [],
+})
+
+/** The person's settings, or the defaults while they have none (a read writes nothing). */
+async function readSettings(db: Db, userId: string): Promise<Settings> {
+  const [row] = await db.select().from(practiceSettings).where(eq(practiceSettings.userId, userId))
+  if (!row) return defaults()
+  // Written only by this module, from ts-fsrs's own parameters.
+  return { ...row, fsrsParameters: row.fsrsParameters as FSRSParameters }
+}
+
+const publicSettings = ({ newWordsPerDay, dailyGoal, timeZone }: Settings): PracticeSettings => ({ newWordsPerDay, dailyGoal, timeZone })
+
+/** A card as kept in the log (JSON): its dates as ISO strings, and its version. */
+type LoggedCard = Omit<StoredCard, 'due' | 'lastReview'> & { due: string; lastReview: string | null; version: number }
+
+const toLogged = (card: StoredCard, version: number): LoggedCard => ({
+  ...card,
+  due: card.due.toISOString(),
+  lastReview: card.lastReview?.toISOString() ?? null,
+  version,
+})
+
+const fromLogged = (card: LoggedCard): StoredCard & { version: number } => ({
+  ...card,
+  due: new Date(card.due),
+  lastReview: card.lastReview === null ? null : new Date(card.lastReview),
+})
+
+const cardColumns = (card: StoredCard) => ({
+  due: card.due,
+  stability: card.stability,
+  difficulty: card.difficulty,
+  elapsedDays: card.elapsedDays,
+  scheduledDays: card.scheduledDays,
+  learningSteps: card.learningSteps,
+  reps: card.reps,
+  lapses: card.lapses,
+  state: card.state,
+  lastReview: card.lastReview,
+})
+
+/** A review that counts: not undone. */
+const counted = (userId: string) => and(eq(reviewLog.userId, userId), isNull(reviewLog.undoneAt))
+
+/**
+ * New words the person may still start today, and the condition of the words that are new to
+ * them: of their current level (and language, when chosen), never graded. None without a level.
+ */
+async function newWords(db: Db, userId: string, settings: Settings, today: string) {
+  const [[profile], [introduced]] = await Promise.all([
+    db.select().from(learnerProfile).where(eq(learnerProfile.userId, userId)),
+    db
+      .select({ n: count() })
+      .from(reviewLog)
+      .where(and(counted(userId), eq(reviewLog.day, today), isNull(reviewLog.cardBefore))),
+  ])
+  const allowed = Math.max(0, settings.newWordsPerDay - (introduced?.n ?? 0))
+  if (!profile?.currentLevelId || allowed === 0) return { allowed: 0, where: undefined }
+  const where = and(
+    eq(word.levelId, profile.currentLevelId),
+    profile.language ? eq(word.language, profile.language) : undefined,
+    notExists(
+      db.select({ one: sql`1` }).from(practiceCard).where(and(eq(practiceCard.userId, userId), eq(practiceCard.wordId, word.id))),
+    ),
+  )
+  const [available] = await db.select({ n: count() }).from(word).where(where)
+  return { allowed: Math.min(allowed, available?.n ?? 0), where }
+}
+
+type WordRecord = typeof word.$inferSelect
+
+function toPracticeCard(
+  found: WordRecord,
+  card: (StoredCard & { version: number }) | null,
+  parameters: FSRSParameters,
+  now: Date,
+): PracticeCard {
+  return {
+    wordId: found.id,
+    language: found.language,
+    text: found.text,
+    translationEn: found.translationEn,
+    translationRu: found.translationRu,
+    example: found.example,
+    partOfSpeech: found.partOfSpeech as PartOfSpeech | null,
+    kind: card ? 'due' : 'new',
+    schedule: scheduleOf(card, card?.version ?? 0, now),
+    next: nextIntervals(parameters, card, now),
+  }
+}
+
+/** The cards to practise now: due ones (oldest due first), then new words, `limit` in all. */
+export async function practiceQueue(db: Db, userId: string, now: Date, limit: number): Promise<PracticeQueue> {
+  const settings = await readSettings(db, userId)
+  const today = dayIn(settings.timeZone, now)
+  const dueWhere = and(eq(practiceCard.userId, userId), lte(practiceCard.due, now))
+  const [due, [dueCount], fresh] = await Promise.all([
+    db
+      .select({ card: practiceCard, word })
+      .from(practiceCard)
+      .innerJoin(word, eq(word.id, practiceCard.wordId))
+      .where(dueWhere)
+      .orderBy(asc(practiceCard.due), asc(practiceCard.wordId))
+      .limit(limit),
+    db.select({ n: count() }).from(practiceCard).where(dueWhere),
+    newWords(db, userId, settings, today),
+  ])
+  const room = Math.min(fresh.allowed, limit - due.length)
+  const newOnes = room > 0 ? await db.select().from(word).where(fresh.where).orderBy(asc(word.id)).limit(room) : []
+  const cards = [
+    ...due.map((row) => toPracticeCard(row.word, row.card, settings.fsrsParameters, now)),
+    ...newOnes.map((row) => toPracticeCard(row, null, settings.fsrsParameters, now)),
+  ]
+  return { cards, dueNow: dueCount?.n ?? 0, newLeft: fresh.allowed, at: now.toISOString() }
+}
+
+/**
+ * When a grade counts: the client's time when it is within the last CLIENT_TIME_TRUST_MS (an
+ * answer queued offline), else the server's; never before the card's previous review.
+ */
+function countedTime(claimed: Date | undefined, now: Date, lastReview: Date | null): Date {
+  const believed = claimed && claimed.getTime() <= now.getTime() && now.getTime() - claimed.getTime() <= CLIENT_TIME_TRUST_MS
+  const time = believed ? claimed : now
+  return lastReview && time < lastReview ? lastReview : time
+}
+
+type LogRecord = typeof reviewLog.$inferSelect
+
+function gradeResultOf(log: LogRecord): GradeResult {
+  const after = fromLogged(log.cardAfter as LoggedCard)
+  return {
+    clientId: log.clientId,
+    wordId: log.wordId ?? 0,
+    grade: log.rating as PracticeGrade,
+    reviewedAt: log.review.toISOString(),
+    day: log.day,
+    schedule: scheduleOf(after, after.version, log.review),
+    undone: log.undoneAt !== null,
+  }
+}
+
+async function loggedGrade(db: Db, userId: string, clientId: string): Promise<GradeResult | undefined> {
+  const [log] = await db.select().from(reviewLog).where(and(eq(reviewLog.userId, userId), eq(reviewLog.clientId, clientId)))
+  return log ? gradeResultOf(log) : undefined
+}
+
+const stale = () => new ApiError('conflict', 'This card was graded meanwhile (in another tab?): read the queue again.')
+
+/** The settings row, made with the defaults if missing, locked until the transaction ends. */
+async function lockedSettings(tx: Db, userId: string): Promise<Settings> {
+  const initial = defaults()
+  await tx
+    .insert(practiceSettings)
+    .values({ userId, ...initial })
+    .onConflictDoNothing()
+  const [row] = await tx.select().from(practiceSettings).where(eq(practiceSettings.userId, userId)).for('update')
+  return { ...(row as typeof practiceSettings.$inferSelect), fsrsParameters: row?.fsrsParameters as FSRSParameters }
+}
+
+/**
+ * Grades a card. The same `clientId` again answers the first result (`replayed`), counted once;
+ * a card whose version is not the one the client read is refused (409): two tabs, one review.
+ */
+export async function gradeCard(db: Db, userId: string, input: GradeInput, now: Date): Promise<{ result: GradeResult; replayed: boolean }> {
+  try {
+    return await db.transaction(async (tx) => {
+      const earlier = await loggedGrade(tx, userId, input.clientId)
+      if (earlier) return { result: earlier, replayed: true }
+      const [found] = await tx.select({ id: word.id }).from(word).where(eq(word.id, input.wordId))
+      if (!found) throw new ApiError('not_found', 'Word not found')
+      // Locked: a person's grades are counted one at a time (the day's goal, the new words).
+      const settings = await lockedSettings(tx, userId)
+      const [current] = await tx
+        .select()
+        .from(practiceCard)
+        .where(and(eq(practiceCard.userId, userId), eq(practiceCard.wordId, input.wordId)))
+        .for('update')
+      const version = current?.version ?? 0
+      if (input.version !== version) throw stale()
+      const at = countedTime(input.reviewedAt ? new Date(input.reviewedAt) : undefined, now, current?.lastReview ?? null)
+      const { card, log } = review(settings.fsrsParameters, current ?? null, at, input.grade)
+      if (current) {
+        await tx
+          .update(practiceCard)
+          .set({ ...cardColumns(card), version: version + 1 })
+          .where(and(eq(practiceCard.userId, userId), eq(practiceCard.wordId, input.wordId)))
+      } else {
+        const [inserted] = await tx
+          .insert(practiceCard)
+          .values({ userId, wordId: input.wordId, ...cardColumns(card), version: 1 })
+          .onConflictDoNothing()
+          .returning({ version: practiceCard.version })
+        if (!inserted) throw stale()
+      }
+      const [row] = await tx
+        .insert(reviewLog)
+        .values({
+          userId,
+          wordId: input.wordId,
+          clientId: input.clientId,
+          rating: input.grade,
+          state: log.state,
+          due: log.due,
+          stability: log.stability,
+          difficulty: log.difficulty,
+          elapsedDays: log.elapsed_days,
+          lastElapsedDays: log.last_elapsed_days,
+          scheduledDays: log.scheduled_days,
+          learningSteps: log.learning_steps,
+          review: at,
+          receivedAt: now,
+          day: dayIn(settings.timeZone, at),
+          goal: settings.dailyGoal,
+          cardBefore: current ? toLogged(current, version) : null,
+          cardAfter: toLogged(card, version + 1),
+        })
+        .returning()
+      // The person's other tabs and devices read their queue and counts again.
+      await publishEvent(tx, { type: 'practice', userId, data: { reason: 'review' } })
+      return { result: gradeResultOf(row as LogRecord), replayed: false }
+    })
+  } catch (error) {
+    // The same answer sent twice at once: the one that lost answers what the other counted.
+    const raced = error instanceof ApiError ? error.code === 'conflict' : violatedConstraint(error, UNIQUE_VIOLATION) !== undefined
+    if (!raced) throw error
+    const earlier = await loggedGrade(db, userId, input.clientId)
+    if (earlier) return { result: earlier, replayed: true }
+    throw error instanceof ApiError ? error : stale()
+  }
+}
+
+/**
+ * Undoes the person's latest grade, named by its `clientId`, within UNDO_WINDOW_MS of its arrival:
+ * the card is as it was before (a new word is new again), the grade no longer counts.
+ */
+export async function undoGrade(db: Db, userId: string, clientId: string, now: Date): Promise<UndoResult> {
+  return db.transaction(async (tx) => {
+    await lockedSettings(tx, userId)
+    const [latest] = await tx.select().from(reviewLog).where(eq(reviewLog.userId, userId)).orderBy(desc(reviewLog.id)).limit(1)
+    if (!latest || latest.clientId !== clientId) throw new ApiError('conflict', 'Only your latest grade can be undone.')
+    if (latest.undoneAt) throw new ApiError('conflict', 'This grade was undone already.')
+    if (now.getTime() - latest.receivedAt.getTime() > UNDO_WINDOW_MS) {
+      throw new ApiError('conflict', `A grade can be undone for ${UNDO_WINDOW_MS / 60_000} minutes only.`)
+    }
+    const before = latest.cardBefore ? fromLogged(latest.cardBefore as LoggedCard) : null
+    let version = 0
+    if (latest.wordId !== null) {
+      const where = and(eq(practiceCard.userId, userId), eq(practiceCard.wordId, latest.wordId))
+      if (before) {
+        const [restored] = await tx
+          .update(practiceCard)
+          .set({ ...cardColumns(before), version: sql`${practiceCard.version} + 1` })
+          .where(where)
+          .returning({ version: practiceCard.version })
+        version = restored?.version ?? 0
+      } else await tx.delete(practiceCard).where(where)
+    }
+    await tx.update(reviewLog).set({ undoneAt: now }).where(eq(reviewLog.id, latest.id))
+    await publishEvent(tx, { type: 'practice', userId, data: { reason: 'undo' } })
+    return { clientId, wordId: latest.wordId ?? 0, schedule: scheduleOf(before, version, now) }
+  })
+}
+
+/** Today in the learner's time zone: what is due, what is new, the goal, the streak, the calendar. */
+export async function practiceToday(db: Db, userId: string, now: Date): Promise<PracticeToday> {
+  const settings = await readSettings(db, userId)
+  const today = dayIn(settings.timeZone, now)
+  const mine = eq(practiceCard.userId, userId)
+  const [[dueToday], [dueNow], days, fresh] = await Promise.all([
+    db.select({ n: count() }).from(practiceCard).where(and(mine, lt(practiceCard.due, endOfDay(settings.timeZone, now)))),
+    db.select({ n: count() }).from(practiceCard).where(and(mine, lte(practiceCard.due, now))),
+    db
+      .select({
+        date: reviewLog.day,
+        reviews: count(),
+        // The goal in force at the day's last review.
+        goal: sql<number>`(array_agg(${reviewLog.goal} order by ${reviewLog.id} desc))[1]`.mapWith(Number),
+      })
+      .from(reviewLog)
+      .where(counted(userId))
+      .groupBy(reviewLog.day),
+    newWords(db, userId, settings, today),
+  ])
+  const input = { days, today, goal: settings.dailyGoal, bridged: settings.bridgedDays }
+  const { current, longest } = streaks(input)
+  const done = days.find((day) => day.date === today)?.reviews ?? 0
+  return {
+    day: today,
+    timeZone: settings.timeZone,
+    dueToday: dueToday?.n ?? 0,
+    dueNow: dueNow?.n ?? 0,
+    newToday: fresh.allowed,
+    done,
+    goal: settings.dailyGoal,
+    goalMet: done >= settings.dailyGoal,
+    streak: current,
+    longest,
+    calendar: calendar(input, CALENDAR_DAYS),
+  }
+}
+
+export async function readPracticeSettings(db: Db, userId: string): Promise<PracticeSettings> {
+  return publicSettings(await readSettings(db, userId))
+}
+
+/** Saves the settings; a new time zone may bridge the dates it leaves behind (practice-days.ts). */
+export async function savePracticeSettings(db: Db, userId: string, input: PracticeSettingsInput, now: Date): Promise<PracticeSettings> {
+  return db.transaction(async (tx) => {
+    const settings = await lockedSettings(tx, userId)
+    const bridged = settings.timeZone === input.timeZone ? [] : bridgedByZoneChange(settings.timeZone, input.timeZone, now, settings.bridgedDays)
+    const [row] = await tx
+      .update(practiceSettings)
+      .set({ ...input, bridgedDays: [...settings.bridgedDays, ...bridged], updatedAt: now })
+      .where(eq(practiceSettings.userId, userId))
+      .returning()
+    await publishEvent(tx, { type: 'practice', userId, data: { reason: 'settings' } })
+    return publicSettings({ ...(row as typeof practiceSettings.$inferSelect), fsrsParameters: settings.fsrsParameters })
+  })
+}

@@ -1,0 +1,72 @@
+import { WORD_CSV_COLUMNS, WORD_CSV_MAX_BYTES, WORD_CSV_MAX_ROWS } from '@/shared/words'
+import { describe, file, json } from '@/server/openapi/describe'
+import { wordImportResultSchema, wordPageSchema, wordSchema } from '@/server/openapi/schemas'
+
+const tags = ['Words']
+const columns = WORD_CSV_COLUMNS.map((column) => `\`${column}\``).join(', ')
+
+export const describeList = describe({
+  operationId: 'listWords',
+  summary: "Search and page a level's words",
+  description: '`q` searches the text and both translations, ignoring case; in the order they were added.',
+  tags,
+  access: 'admin',
+  responses: { 200: json(wordPageSchema, 'One page of words.') },
+  errors: [404, 503],
+})
+
+export const describeCreate = describe({
+  operationId: 'createWord',
+  summary: 'Add a word to a level',
+  description: 'A word is unique by language, text (ignoring case) and part of speech: 409 on `text` otherwise. Audited, and announced on the live stream (`words`).',
+  tags,
+  access: 'admin',
+  responses: {
+    201: {
+      ...json(wordSchema, 'The new word.'),
+      headers: { Location: { description: 'The URL of the new word.', schema: { type: 'string' } } },
+    },
+  },
+  errors: [404, 409, 429, 503],
+})
+
+export const describePatch = describe({
+  operationId: 'updateWord',
+  summary: 'Change a word',
+  description: 'Sends the `version` it read: 409 when the word changed since, or when it would duplicate another.',
+  tags,
+  access: 'admin',
+  responses: { 200: json(wordSchema, 'The word, its version one higher.') },
+  errors: [404, 409, 429, 503],
+})
+
+export const describeDelete = describe({
+  operationId: 'deleteWord',
+  summary: 'Delete a word',
+  description: "Learners' cards of it go with it; their past reviews stay counted in their days.",
+  tags,
+  access: 'admin',
+  responses: { 204: { description: 'Deleted.' } },
+  errors: [404, 429, 503],
+})
+
+export const describeExport = describe({
+  operationId: 'exportWords',
+  summary: "A level's words as CSV",
+  description: `UTF-8, a header row, then one word a row: ${columns}. The import takes the file back as it is.`,
+  tags,
+  access: 'admin',
+  responses: { 200: file(['text/csv'], 'The file, as an attachment.') },
+  errors: [404, 503],
+})
+
+export const describeImport = describe({
+  operationId: 'importWords',
+  summary: 'Import words into a level from CSV',
+  description: `The body is the file (\`Content-Type: text/csv\`, UTF-8, at most ${WORD_CSV_MAX_BYTES / 1024 / 1024} MB and ${WORD_CSV_MAX_ROWS} rows), its first line the header ${columns}. A row naming a word of this level (same language, text and part of speech) updates it; a new one is added. \`dryRun=true\` writes nothing and lists every refused row with its line and reason; without it, one refused row and nothing is written (400, the first 100 refusals in \`fields\` as \`line.N\`). A file that is not UTF-8 or lacks the header: 400.`,
+  tags,
+  access: 'admin',
+  requestBody: { ...file(['text/csv'], 'The words file.'), required: true },
+  responses: { 200: json(wordImportResultSchema, 'What was (or, on a dry run, would be) done.') },
+  errors: [404, 409, 429, 503],
+})

@@ -1,0 +1,56 @@
+import { z } from 'zod/mini'
+import { LEARNABLE_LANGUAGES } from './profile'
+import { positiveIntParam, rowNumber } from './query'
+import {
+  WORD_EXAMPLE_MAX,
+  WORD_PAGE_SIZE_DEFAULT,
+  WORD_PAGE_SIZE_MAX,
+  WORD_QUERY_MAX,
+  WORD_TEXT_MAX,
+  WORD_TRANSLATION_MAX,
+  partsOfSpeech,
+} from './words'
+
+const required = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max))
+/** Empty text is no value: the column is null. */
+const optional = (max: number) =>
+  z.pipe(
+    z.nullable(z.string().check(z.trim(), z.maxLength(max))),
+    z.transform((value: string | null) => (value ? value : null)),
+  )
+
+const wordFields = {
+  language: z.enum(LEARNABLE_LANGUAGES),
+  text: required(WORD_TEXT_MAX),
+  translationEn: required(WORD_TRANSLATION_MAX),
+  translationRu: required(WORD_TRANSLATION_MAX),
+  example: z._default(optional(WORD_EXAMPLE_MAX), null),
+  partOfSpeech: z._default(z.nullable(z.enum(partsOfSpeech)), null),
+}
+
+/** What an administrator sends to add a word to a level (also the word form's values). */
+export const wordInputSchema = z.object(wordFields)
+
+/** A change of some fields, with the `version` read: 409 when the word changed since. */
+export const wordPatchSchema = z.object({
+  language: z.optional(wordFields.language),
+  text: z.optional(wordFields.text),
+  translationEn: z.optional(wordFields.translationEn),
+  translationRu: z.optional(wordFields.translationRu),
+  example: z.optional(optional(WORD_EXAMPLE_MAX)),
+  partOfSpeech: z.optional(z.nullable(z.enum(partsOfSpeech))),
+  version: rowNumber(),
+})
+
+/** `GET /api/language-levels/{id}/words`: search (text and translations) and page. */
+export const wordListQuerySchema = z.object({
+  q: z.optional(z.string().check(z.trim(), z.maxLength(WORD_QUERY_MAX))),
+  page: z._default(positiveIntParam(100_000), 1),
+  pageSize: z._default(positiveIntParam(WORD_PAGE_SIZE_MAX), WORD_PAGE_SIZE_DEFAULT),
+})
+export type WordListQuery = z.output<typeof wordListQuerySchema>
+
+/** `POST …/words/import`: `dryRun=true` checks the file and writes nothing. */
+export const wordImportQuerySchema = z.object({
+  dryRun: z._default(z.enum(['true', 'false']), 'false'),
+})

@@ -1,0 +1,307 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { LanguageLevel } from '@/shared/levels'
+import type { GradeResult, PracticeCard, PracticeQueue, PracticeSettings, PracticeToday, UndoResult } from '@/shared/practice'
+import { type AdminWorld, password, startAdminWorld } from '../helpers/accounts'
+import { startAppServer } from '../helpers/app-server'
+import type { Client } from '../helpers/auth-client'
+import { databaseTargets } from '../helpers/database'
+import { openReadyStream } from '../helpers/event-stream'
+import { allLevels } from '../helpers/levels'
+import { expectApiError, expectJson } from '../helpers/server'
+
+/*
+ * Practice over HTTP: the queue, grades (idempotent by the client's id, one review per card
+ * state), undo, today's summary and the streak across days, with the app's clock moved by the
+ * test (the clock seam of startAppServer), on PGlite and PostgreSQL.
+ */
+
+const MINUTE = 60_000
+const DAY = 24 * 60 * MINUTE
+
+describe.each(databaseTargets())('practice on %s', (target) => {
+  let world: AdminWorld
+  let levels: Record<string, LanguageLevel>
+  /** The app's clock: the tests move it. */
+  let clock = new Date('2026-05-10T09:00:00Z')
+  const later = (ms: number) => {
+    clock = new Date(clock.getTime() + ms)
+  }
+
+  beforeAll(async () => {
+    world = await startAdminWorld(target, 'practice', {}, (options) => startAppServer({ ...options, now: () => clock }))
+    levels = Object.fromEntries((await allLevels(world.visitor)).map((level) => [level.code, level]))
+  })
+  afterAll(async () => {
+    await world.stop()
+  })
+
+  /** A new learner of English at `level`, with their practice settings saved. */
+  async function learner(name: string, level = 'A1', settings: Partial<PracticeSettings> = {}): Promise<Client> {
+    const client = await world.signUp(`${name}-${target}@example.com`)
+    const profile = { language: 'en', currentLevelId: levels[level]?.id ?? null, targetLevelId: null }
+    expect((await client.request('PUT', '/api/me/profile', profile)).status).toBe(200)
+    await saveSettings(client, { newWordsPerDay: 10, dailyGoal: 20, timeZone: 'UTC', ...settings })
+    return client
+  }
+  const saveSettings = async (client: Client, settings: PracticeSettings) =>
+    expectJson<PracticeSettings>(await client.request('PUT', '/api/me/practice/settings', settings))
+  const queue = async (client: Client, limit?: number) =>
+    expectJson<PracticeQueue>(await client.request('GET', `/api/me/practice/queue${limit ? `?limit=${limit}` : ''}`))
+  const today = async (client: Client) => expectJson<PracticeToday>(await client.request('GET', '/api/me/practice/today'))
+  const grade = (client: Client, card: PracticeCard, value: 1 | 2 | 3 | 4, extra: { clientId?: string; reviewedAt?: string } = {}) =>
+    client.request('POST', '/api/me/practice/reviews', {
+      clientId: extra.clientId ?? randomUUID(),
+      wordId: card.wordId,
+      grade: value,
+      version: card.schedule.version,
+      ...(extra.reviewedAt ? { reviewedAt: extra.reviewedAt } : {}),
+    })
+  /** Grades the first `n` cards of the queue "Good". */
+  async function practise(client: Client, n: number): Promise<void> {
+    const { cards } = await queue(client, n)
+    expect(cards.length).toBeGreaterThanOrEqual(n)
+    for (const card of cards.slice(0, n)) await expectJson<GradeResult>(await grade(client, card, 3), 201)
+  }
+
+  it('is for signed-in people only', async () => {
+    const { visitor } = world
+    for (const [method, path, body] of [
+      ['GET', '/api/me/practice/queue'],
+      ['GET', '/api/me/practice/today'],
+      ['GET', '/api/me/practice/settings'],
+      ['PUT', '/api/me/practice/settings', { newWordsPerDay: 1, dailyGoal: 1, timeZone: 'UTC' }],
+      ['POST', '/api/me/practice/reviews', { clientId: randomUUID(), wordId: 1, grade: 3, version: 0 }],
+      ['POST', '/api/me/practice/undo', { clientId: randomUUID() }],
+    ] as const) {
+      await expectApiError(await visitor.request(method, path, body), 401, 'unauthenticated')
+    }
+  })
+
+  it('keeps settings with defaults, and refuses bad ones field by field', async () => {
+    const client = await world.signUp(`settings-${target}@example.com`)
+    expect(await expectJson(await client.request('GET', '/api/me/practice/settings'))).toEqual({ newWordsPerDay: 10, dailyGoal: 20, timeZone: 'UTC' })
+    const refused = await expectApiError(
+      await client.request('PUT', '/api/me/practice/settings', { newWordsPerDay: 101, dailyGoal: 0, timeZone: 'Mars/Olympus_Mons' }),
+      400,
+      'validation_failed',
+    )
+    expect(Object.keys(refused.fields ?? {}).sort()).toEqual(['dailyGoal', 'newWordsPerDay', 'timeZone'])
+    const saved = await saveSettings(client, { newWordsPerDay: 5, dailyGoal: 30, timeZone: 'Europe/Berlin' })
+    expect(saved).toEqual({ newWordsPerDay: 5, dailyGoal: 30, timeZone: 'Europe/Berlin' })
+    expect(await expectJson(await client.request('GET', '/api/me/practice/settings'))).toEqual(saved)
+  })
+
+  it('queues the new words of the current level, at most the daily number, with each grade’s next interval', async () => {
+    const client = await learner('queue')
+    const first = await queue(client)
+    expect(first).toMatchObject({ dueNow: 0, newLeft: 10 })
+    expect(first.cards).toHaveLength(10)
+    expect(first.cards.map((card) => card.text).slice(0, 3)).toEqual(['hello', 'goodbye', 'please'])
+    const [hello] = first.cards as [PracticeCard]
+    expect(hello).toMatchObject({ kind: 'new', language: 'en', translationRu: 'привет', partOfSpeech: 'interjection', schedule: { state: 'new', version: 0 } })
+    expect(hello.next.map((next) => `${next.grade}: ${next.label.value} ${next.label.unit}`).slice(0, 3)).toEqual(['1: 1 minute', '2: 6 minute', '3: 10 minute'])
+    expect(hello.next[3]?.label.unit).toBe('day')
+    expect((await queue(client, 3)).cards).toHaveLength(3)
+
+    // Another level, another set; no level, no new words.
+    const a2 = await learner('queue-a2', 'A2')
+    expect((await queue(a2)).cards[0]?.text).toBe('weather')
+    const none = await world.signUp(`queue-none-${target}@example.com`)
+    expect(await queue(none)).toMatchObject({ cards: [], newLeft: 0 })
+  })
+
+  it('shows due cards first, oldest first, then the new words left for today', async () => {
+    const client = await learner('due', 'A1', { newWordsPerDay: 4 })
+    const [a, b] = (await queue(client)).cards as [PracticeCard, PracticeCard]
+    await expectJson(await grade(client, a, 1), 201) // Again: due in 1 minute
+    await expectJson(await grade(client, b, 3), 201) // Good: due in 10 minutes
+    let now = await queue(client)
+    // Neither is due yet; two new words are left of the four.
+    expect(now).toMatchObject({ dueNow: 0, newLeft: 2 })
+    expect(now.cards.map((card) => card.kind)).toEqual(['new', 'new'])
+    later(11 * MINUTE)
+    now = await queue(client)
+    expect(now.dueNow).toBe(2)
+    expect(now.cards.map((card) => [card.text, card.kind])).toEqual([
+      [a.text, 'due'],
+      [b.text, 'due'],
+      [now.cards[2]?.text, 'new'],
+      [now.cards[3]?.text, 'new'],
+    ])
+    expect(now.cards[0]?.schedule).toMatchObject({ state: 'learning', version: 1, reps: 1 })
+    expect((await queue(client, 1)).cards.map((card) => card.text)).toEqual([a.text])
+  })
+
+  it('counts a grade sent twice once, answering the first result again', async () => {
+    const client = await learner('twice')
+    const [card] = (await queue(client)).cards as [PracticeCard]
+    const clientId = randomUUID()
+    const first = await expectJson<GradeResult>(await grade(client, card, 3, { clientId }), 201)
+    expect(first).toMatchObject({ clientId, wordId: card.wordId, grade: 3, undone: false, schedule: { state: 'learning', version: 1 } })
+    // Again, as an offline queue resends it (even with another grade): the first result.
+    expect(await expectJson<GradeResult>(await grade(client, card, 3, { clientId }), 200)).toEqual(first)
+    expect(await expectJson<GradeResult>(await grade(client, card, 1, { clientId }), 200)).toEqual(first)
+    // At once, too.
+    const [next] = (await queue(client)).cards as [PracticeCard]
+    const again = randomUUID()
+    const answers = await Promise.all([grade(client, next, 4, { clientId: again }), grade(client, next, 4, { clientId: again })])
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 201])
+    expect((await today(client)).done).toBe(2)
+  })
+
+  it('leaves one review of two tabs grading the same card at once: 409 to the other', async () => {
+    const client = await learner('tabs')
+    const [card] = (await queue(client)).cards as [PracticeCard]
+    const answers = await Promise.all([grade(client, card, 3), grade(client, card, 4)])
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409])
+    const refused = answers.find((answer) => answer.status === 409) as Response
+    await expectApiError(refused, 409, 'conflict')
+    // The card read before the grade is stale now.
+    await expectApiError(await grade(client, card, 2), 409, 'conflict')
+    expect((await today(client)).done).toBe(1)
+  })
+
+  it('tells the person’s other tabs about a grade, and nobody else', async () => {
+    const client = await learner('live')
+    const other = await learner('live-other')
+    const { stream: mine } = await openReadyStream(world.server, { client })
+    const { stream: theirs } = await openReadyStream(world.server, { client: other })
+    try {
+      const [card] = (await queue(client)).cards as [PracticeCard]
+      await expectJson(await grade(client, card, 3), 201)
+      await mine.waitForEvent('practice', (data) => data.reason === 'review')
+      // The other person's stream hears their own grade, never the first person's.
+      const [theirCard] = (await queue(other)).cards as [PracticeCard]
+      await expectJson(await grade(other, theirCard, 3), 201)
+      await theirs.waitForEvent('practice')
+      expect(theirs.events.filter((event) => event.event === 'practice')).toHaveLength(1)
+    } finally {
+      mine.close()
+      theirs.close()
+    }
+  })
+
+  it('keeps each person’s cards their own', async () => {
+    const owner = await learner('owner')
+    const stranger = await learner('stranger')
+    const [card] = (await queue(owner)).cards as [PracticeCard]
+    const clientId = randomUUID()
+    await expectJson(await grade(owner, card, 1, { clientId }), 201)
+    later(2 * MINUTE)
+    // The stranger's copy of the same word is new to them; grading it leaves the owner's alone.
+    const theirs = (await queue(stranger)).cards.find((c) => c.wordId === card.wordId) as PracticeCard
+    expect(theirs.schedule).toMatchObject({ state: 'new', version: 0 })
+    await expectJson(await grade(stranger, theirs, 4), 201)
+    // The owner's client id means nothing to the stranger: it is not theirs to undo.
+    await expectApiError(await stranger.request('POST', '/api/me/practice/undo', { clientId }), 409, 'conflict')
+    const owned = (await queue(owner)).cards[0] as PracticeCard
+    expect(owned).toMatchObject({ wordId: card.wordId, kind: 'due', schedule: { state: 'learning', version: 1 } })
+    expect((await today(owner)).done).toBe(1)
+    expect((await today(stranger)).done).toBe(1)
+  })
+
+  it('undoes the latest grade only, within 10 minutes: the card is as it was, the grade uncounted', async () => {
+    const client = await learner('undo')
+    const [a, b] = (await queue(client)).cards as [PracticeCard, PracticeCard]
+    const first = randomUUID()
+    const second = randomUUID()
+    await expectJson(await grade(client, a, 3, { clientId: first }), 201)
+    await expectJson(await grade(client, b, 4, { clientId: second }), 201)
+    const undo = (clientId: string) => client.request('POST', '/api/me/practice/undo', { clientId })
+    await expectApiError(await undo(first), 409, 'conflict')
+    const undone = await expectJson<UndoResult>(await undo(second))
+    expect(undone).toMatchObject({ clientId: second, wordId: b.wordId, schedule: { state: 'new', version: 0 } })
+    await expectApiError(await undo(second), 409, 'conflict')
+    expect((await today(client)).done).toBe(1)
+    // New again, and first among the new words left.
+    const now = await queue(client)
+    expect(now.cards[0]).toMatchObject({ wordId: b.wordId, kind: 'new' })
+    // Sent again, the undone grade answers as it was, marked undone, and counts nothing.
+    expect(await expectJson<GradeResult>(await grade(client, b, 4, { clientId: second }), 200)).toMatchObject({ undone: true })
+    expect((await today(client)).done).toBe(1)
+    // A grade of a card in review, undone: back to its state and schedule before, a new version.
+    later(11 * MINUTE)
+    const [due] = (await queue(client)).cards as [PracticeCard]
+    expect(due).toMatchObject({ wordId: a.wordId, kind: 'due' })
+    const third = randomUUID()
+    await expectJson(await grade(client, due, 3, { clientId: third }), 201)
+    const restored = await expectJson<UndoResult>(await undo(third))
+    expect(restored.schedule).toMatchObject({ state: due.schedule.state, due: due.schedule.due, reps: due.schedule.reps, version: 3 })
+    // Too late after 10 minutes.
+    const fourth = randomUUID()
+    await expectJson(await grade(client, { ...due, schedule: restored.schedule }, 3, { clientId: fourth }), 201)
+    later(10 * MINUTE + 1000)
+    await expectApiError(await undo(fourth), 409, 'conflict')
+  })
+
+  it('counts the client’s time of an answer queued offline, within a day, and the server’s otherwise', async () => {
+    const client = await learner('offline')
+    const cards = (await queue(client)).cards as [PracticeCard, PracticeCard, PracticeCard]
+    const hoursAgo = new Date(clock.getTime() - 3 * 60 * MINUTE).toISOString()
+    expect(await expectJson<GradeResult>(await grade(client, cards[0], 3, { reviewedAt: hoursAgo }), 201)).toMatchObject({ reviewedAt: hoursAgo })
+    const daysAgo = new Date(clock.getTime() - 3 * DAY).toISOString()
+    expect((await expectJson<GradeResult>(await grade(client, cards[1], 3, { reviewedAt: daysAgo }), 201)).reviewedAt).toBe(clock.toISOString())
+    const ahead = new Date(clock.getTime() + 60 * MINUTE).toISOString()
+    expect((await expectJson<GradeResult>(await grade(client, cards[2], 3, { reviewedAt: ahead }), 201)).reviewedAt).toBe(clock.toISOString())
+  })
+
+  it('keeps the goal and the streak day by day in the learner’s time zone, through a flight east', async () => {
+    clock = new Date('2026-06-01T12:00:00Z') // 08:00 in New York
+    const client = await learner('streak', 'A1', { dailyGoal: 2, newWordsPerDay: 100, timeZone: 'America/New_York' })
+    expect(await today(client)).toMatchObject({ day: '2026-06-01', done: 0, goal: 2, goalMet: false, streak: 0, longest: 0 })
+    await practise(client, 2)
+    expect(await today(client)).toMatchObject({ done: 2, goalMet: true, streak: 1, longest: 1 })
+    // Past midnight in UTC, still 1 June in New York; then 2 June there.
+    later(14 * 60 * MINUTE) // 02:00 UTC on 2 June: 22:00 on 1 June in New York
+    expect((await today(client)).day).toBe('2026-06-01')
+    later(10 * 60 * MINUTE) // 12:00 UTC: 2 June in New York
+    let now = await today(client)
+    expect(now).toMatchObject({ day: '2026-06-02', done: 0, streak: 1, longest: 1 })
+    expect(now.dueToday).toBeGreaterThan(0)
+    await practise(client, 2)
+    expect(await today(client)).toMatchObject({ streak: 2, longest: 2 })
+    // 3 June: on the evening in New York (20:00) before practising, a flight to Tokyo, where it
+    // is 4 June: the 3rd, left behind, does not break the streak.
+    clock = new Date('2026-06-04T00:00:00Z')
+    await saveSettings(client, { newWordsPerDay: 100, dailyGoal: 2, timeZone: 'Asia/Tokyo' })
+    now = await today(client)
+    expect(now).toMatchObject({ day: '2026-06-04', timeZone: 'Asia/Tokyo', done: 0, streak: 2 })
+    await practise(client, 2)
+    expect(await today(client)).toMatchObject({ streak: 3, longest: 3 })
+    // Two days missed: the streak is gone, the longest stays.
+    later(3 * DAY)
+    now = await today(client)
+    expect(now).toMatchObject({ streak: 0, longest: 3 })
+    expect(now.calendar).toHaveLength(84)
+    expect(now.calendar.at(-1)?.date).toBe(now.day)
+    expect(now.calendar.filter((day) => day.reviews > 0).map((day) => [day.date, day.reviews, day.goalMet])).toEqual([
+      ['2026-06-01', 2, true],
+      ['2026-06-02', 2, true],
+      ['2026-06-04', 2, true],
+    ])
+  })
+
+  it('is in the person’s copy of their data, and deleted with their account', async () => {
+    const client = await learner('data')
+    await practise(client, 3)
+    const response = await client.request('GET', '/api/me/export')
+    const copy = JSON.parse(await response.text()) as {
+      practice: { settings: PracticeSettings | null; cards: { wordId: number; state: string }[] }
+      practiceReviews: { clientId: string; grade: number; day: string }[]
+    }
+    expect(copy.practice.settings).toMatchObject({ newWordsPerDay: 10, dailyGoal: 20, timeZone: 'UTC' })
+    expect(copy.practice.cards).toHaveLength(3)
+    expect(copy.practiceReviews).toHaveLength(3)
+    expect(copy.practiceReviews[0]).toMatchObject({ grade: 3 })
+    const me = await expectJson<{ user: { id: string } }>(await client.request('GET', '/api/me'))
+    expect((await client.request('POST', '/api/auth/delete-user', { password })).status).toBe(200)
+    const database = world.server.database
+    if (database) {
+      for (const table of ['practice_settings', 'practice_card', 'review_log']) {
+        const rows = await database.query<{ n: string }>(`select count(*) as n from ${table} where user_id = $1`, [me.user.id])
+        expect(rows[0]?.n, table).toBe('0')
+      }
+    }
+  })
+})
