@@ -119,8 +119,8 @@ describe.each(databaseTargets())('words on %s', (target) => {
   it('refuses a file that is not UTF-8 CSV with its header', async () => {
     const id = levels.B2?.id ?? 0
     const latin1 = Buffer.concat([Buffer.from(`${header}\nen,caf`), Buffer.from([0xe9]), Buffer.from(',coffee shop,кафе,,noun\n')])
-    const notUtf8 = await expectApiError(await importFile(world.admin, id, latin1, true), 400, 'validation_failed')
-    expect(notUtf8.message).toBe('The file is not valid UTF-8 text.')
+    const notUtf8 = await expectApiError(await importFile(world.admin, id, latin1, true), 400, 'bad_request')
+    expect(notUtf8.message).toBe('The file is not UTF-8 text (line 2): save it as "CSV UTF-8" and send it again.')
     await expectApiError(await importFile(world.admin, id, 'text,language\nx,en\n', true), 400, 'validation_failed')
     await expectApiError(await importFile(world.admin, id, `${header}\n`, true, 'application/json'), 415, 'unsupported_media_type')
     await expectApiError(await importFile(world.admin, 999_999, `${header}\n`, true), 404, 'not_found')

@@ -1,4 +1,3 @@
-import { CsvError, parse } from 'csv-parse/sync'
 import {
   CAN_DO_CSV_COLUMNS,
   CAN_DO_CSV_MAX_ROWS,
@@ -8,6 +7,7 @@ import {
   STATEMENTS_PER_CELL_MAX,
   STATEMENT_TEXT_MAX,
 } from '@/shared/can-do'
+import { csvFile, csvRecords } from '@/server/http/csv'
 import { ApiError } from '@/server/http/errors'
 import { type ImportContext, type ImportRow, cellKey } from './store'
 
@@ -18,32 +18,6 @@ import { type ImportContext, type ImportRow, cellKey } from './store'
  */
 
 const columnsText = CAN_DO_CSV_COLUMNS.join(',')
-
-/** The text of the file: strict UTF-8 (a BOM is dropped); 400 naming the first bad line. */
-export function decodeCsv(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-  } catch {
-    // Only on failure: the first line that does not decode, for the message.
-    const decoder = new TextDecoder('utf-8', { fatal: true })
-    let line = 1
-    let start = 0
-    for (let at = 0; at <= bytes.length; at++) {
-      if (at < bytes.length && bytes[at] !== 0x0a) continue
-      try {
-        decoder.decode(bytes.subarray(start, at))
-      } catch {
-        break
-      }
-      line += 1
-      start = at + 1
-    }
-    throw new ApiError(
-      'bad_request',
-      `The file is not UTF-8 text (line ${line}): save it as "CSV UTF-8" and send it again.`,
-    )
-  }
-}
 
 /** A text of a cell: trimmed, 1–300 characters, without NUL (which the database cannot store). */
 function textProblem(value: string, column: string): string | undefined {
@@ -62,22 +36,6 @@ interface Parsed {
   refused: CsvRefusal[]
 }
 
-/** The records of the file with the line each ends on; a file that is not CSV is one refusal. */
-function records(text: string): { records: { line: number; fields: string[] }[]; refused: CsvRefusal[] } {
-  try {
-    const parsed = parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true }) as unknown as {
-      info: { lines: number }
-      record: string[]
-    }[]
-    return { records: parsed.map(({ info, record }) => ({ line: info.lines, fields: record })), refused: [] }
-  } catch (error) {
-    if (!(error instanceof CsvError)) throw error
-    // A quote never closed, a character after a closing quote: nothing after it can be read.
-    const line = (error as CsvError & { lines?: number }).lines ?? 1
-    return { records: [], refused: [{ line, reason: `Not valid CSV: ${error.message.replace(/^[^:]*:\s*/, '')}` }] }
-  }
-}
-
 /**
  * Reads and checks a file against the levels and cells of `context`. 400 for a file that cannot
  * be a statements file at all (no header row, other columns, too many rows); every row refused
@@ -85,7 +43,7 @@ function records(text: string): { records: { line: number; fields: string[] }[];
  * last) and the reason.
  */
 export function checkCsv(text: string, context: ImportContext): Parsed {
-  const { records: all, refused } = records(text)
+  const { records: all, refused } = csvRecords(text)
   const [header, ...rows] = all
   if (!header) {
     if (refused.length > 0) return { rows: 0, valid: [], refused }
@@ -148,17 +106,10 @@ export function importOrder(rows: Parsed['valid']): ImportRow[] {
     .map(({ levelId, skill, textEn, textRu }) => ({ levelId, skill, textEn, textRu }))
 }
 
-/** One CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180). */
-const csvField = (value: string | number) => {
-  const text = String(value)
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-}
-
-/**
- * The file of every statement, as the import reads it. With a BOM: spreadsheet programs then read
- * it as UTF-8 (without one, Excel takes the system's code page and garbles the Russian).
- */
+/** The file of every statement, as the import reads it. */
 export function writeCsv(rows: { level: string; skill: string; position: number; textEn: string; textRu: string }[]): string {
-  const lines = [columnsText, ...rows.map((row) => [row.level, row.skill, row.position, row.textEn, row.textRu].map(csvField).join(','))]
-  return `\ufeff${lines.join('\r\n')}\r\n`
+  return csvFile(
+    CAN_DO_CSV_COLUMNS,
+    rows.map((row) => [row.level, row.skill, row.position, row.textEn, row.textRu]),
+  )
 }

@@ -10,11 +10,12 @@ import {
 } from '@/shared/can-do-schemas'
 import type { Db } from '@/server/db/client'
 import { csvType, jsonBody, queryParams, readBody, rowIdParam } from '@/server/http/body'
+import { decodeCsv } from '@/server/http/csv'
 import type { AppEnv } from '@/server/http/context'
 import { ApiError } from '@/server/http/errors'
 import { requireAdmin, signedInUser } from '@/server/auth/session'
 import { undocumented } from '@/server/openapi/describe'
-import { checkCsv, decodeCsv, importOrder, writeCsv } from './csv'
+import { checkCsv, importOrder, writeCsv } from './csv'
 import {
   describeCreate,
   describeDelete,

@@ -1,0 +1,73 @@
+import { CsvError, parse } from 'csv-parse/sync'
+import { ApiError } from './errors'
+
+/**
+ * CSV files sent to and read from the API (the can-do statements, the words of a level): UTF-8
+ * only, a header row, RFC 4180 quoting. Reading is csv-parse's; each record keeps the line it ends
+ * on, so a refused row can be named by its line.
+ */
+
+/** The text of a file: strict UTF-8 (a BOM is dropped); 400 naming the first line that is not. */
+export function decodeCsv(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    // Only on failure: the first line that does not decode, for the message.
+    const decoder = new TextDecoder('utf-8', { fatal: true })
+    let line = 1
+    let start = 0
+    for (let at = 0; at <= bytes.length; at++) {
+      if (at < bytes.length && bytes[at] !== 0x0a) continue
+      try {
+        decoder.decode(bytes.subarray(start, at))
+      } catch {
+        break
+      }
+      line += 1
+      start = at + 1
+    }
+    throw new ApiError(
+      'bad_request',
+      `The file is not UTF-8 text (line ${line}): save it as "CSV UTF-8" and send it again.`,
+    )
+  }
+}
+
+export interface CsvRecord {
+  /** The line the record ends on (the header is line 1; a quoted field may span lines). */
+  line: number
+  fields: string[]
+}
+
+/**
+ * The records of a file, blank lines skipped. A file that is not CSV (a quote never closed, a
+ * character after a closing quote) cannot be read past that point: it is one refusal, with its line.
+ */
+export function csvRecords(text: string): { records: CsvRecord[]; refused: { line: number; reason: string }[] } {
+  try {
+    const parsed = parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true }) as unknown as {
+      info: { lines: number }
+      record: string[]
+    }[]
+    return { records: parsed.map(({ info, record }) => ({ line: info.lines, fields: record })), refused: [] }
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error
+    const line = (error as CsvError & { lines?: number }).lines ?? 1
+    return { records: [], refused: [{ line, reason: `Not valid CSV: ${error.message.replace(/^[^:]*:\s*/, '')}` }] }
+  }
+}
+
+/** One field: quoted when it holds a comma, a quote, a line break or spaces at an edge (RFC 4180). */
+function csvField(value: string | number | null): string {
+  const text = value === null ? '' : String(value)
+  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+/**
+ * A file of `rows` under the `columns` header, CRLF line ends, with a BOM: spreadsheet programs
+ * then read it as UTF-8 (without one, Excel takes the system's code page and garbles the Russian).
+ */
+export function csvFile(columns: readonly string[], rows: readonly (readonly (string | number | null)[])[]): string {
+  const lines = [columns.join(','), ...rows.map((row) => row.map(csvField).join(','))]
+  return `\ufeff${lines.join('\r\n')}\r\n`
+}
