@@ -17,11 +17,12 @@ const idle = { status: 'idle', isPending: false, isSuccess: false, isError: fals
 const none = { isPending: false, isSuccess: false, isError: false } as const
 
 /**
- * A write that changes nothing the query cache holds (signing in or up, a code sent again, a form
- * whose page reads nothing through the cache): its state (pending, done, failed) kept here, with
- * the same meaning as React Query's `useMutation`, which brings the query cache (about 9.5 KB
- * gzip) to every page that uses it. Never repeated. The callbacks run however the component has
- * changed since; a `reset` or a later call makes an earlier answer leave the state alone.
+ * A write that changes nothing the query cache holds (signing in or up, an emailed link checked, a
+ * code sent again, a form whose page reads nothing through the cache): its state (pending, done,
+ * failed) kept here, with the same meaning as React Query's `useMutation`, which brings the query
+ * cache (about 9.5 KB gzip) to every page that uses it. Never repeated. The callbacks run however
+ * the component has changed since; a `reset` or a later call makes an earlier answer leave the
+ * state alone.
  */
 export function useAction<TInput = void, TResult = unknown>(
   run: (input: TInput) => Promise<TResult>,
