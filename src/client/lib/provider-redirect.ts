@@ -1,6 +1,6 @@
-import { useMutation } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type { ProviderRedirect } from './auth-api'
+import { useAction } from './use-action'
 
 /**
  * A request whose answer sends the browser to a provider's page (signing in, linking): another
@@ -11,8 +11,7 @@ export function useProviderRedirect<T>(
   request: (target: T) => Promise<ProviderRedirect>,
   beforeLeaving?: (target: T) => void,
 ) {
-  const mutation = useMutation({
-    mutationFn: request,
+  const mutation = useAction(request, {
     onSuccess: ({ url }, target) => {
       beforeLeaving?.(target)
       window.location.assign(url)

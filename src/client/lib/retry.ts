@@ -13,13 +13,19 @@ export function retryDelay(attempt: number): number {
   return base / 2 + Math.random() * (base / 2)
 }
 
-/** A read outside React Query (the session) with the same retry policy. */
-export async function withReadRetries<T>(read: () => Promise<T>): Promise<T> {
+/**
+ * A read outside React Query (the session) with the same retry policy, or with `retry`'s (which,
+ * as React Query's, is asked after each failure with the failures before it).
+ */
+export async function withReadRetries<T>(
+  read: () => Promise<T>,
+  retry: (failureCount: number, error: unknown) => boolean = retryRead,
+): Promise<T> {
   for (let failures = 0; ; failures++) {
     try {
       return await read()
     } catch (error) {
-      if (!retryRead(failures, error)) throw error
+      if (!retry(failures, error)) throw error
       await new Promise((resolve) => setTimeout(resolve, retryDelay(failures)))
     }
   }

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react'
-import { useMutation } from '@tanstack/react-query'
 import { type BaseSyntheticEvent, useState } from 'react'
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form'
 import { errorMessage } from './error-message'
 import { ApiRequestError } from './http-error'
 import { apiErrorMessages, validationMessages } from './messages'
+import { useAction } from './use-action'
 
 interface FormMutationOptions<TValues extends FieldValues, TResult> {
   onSuccess?: (result: TResult, values: TValues) => unknown
@@ -30,8 +30,7 @@ export function useFormMutation<TValues extends FieldValues, TResult>(
   const t = useStore(apiErrorMessages)
   const fieldTexts = useStore(validationMessages)
   const [failure, setFailure] = useState<{ error: unknown } | null>(null)
-  const mutation = useMutation({
-    mutationFn,
+  const mutation = useAction(mutationFn, {
     onMutate: () => setFailure(null),
     onSuccess: (result, values) => options.onSuccess?.(result, values),
     onError: (error) => {

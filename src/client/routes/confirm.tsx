@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ConfirmPage, type LinkType } from '@/client/features/auth/confirm-page'
-import { withQueries } from '@/client/lib/query-client'
 
 const linkTypes: readonly LinkType[] = ['signup', 'recovery', 'email_change']
 
@@ -10,7 +9,7 @@ export const Route = createFileRoute('/confirm')({
     const token = typeof search.token === 'string' && search.token ? search.token : undefined
     return { ...(type ? { type } : {}), ...(token ? { token } : {}) }
   },
-  component: withQueries(Confirm),
+  component: Confirm,
 })
 
 function Confirm() {

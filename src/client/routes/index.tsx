@@ -5,9 +5,6 @@ import { takeSeededLevels } from '@/client/lib/rendered-state'
 import { withReadRetries } from '@/client/lib/retry'
 
 export const Route = createFileRoute('/')({
-  // The home page is the first page of most visits: its component ships in the main chunk
-  // instead of a lazy one (one request and the lazy-component helper less).
-  codeSplitGroupings: [['errorComponent'], ['notFoundComponent']],
   // Not awaited: the page renders at once and the level list waits for its data (deferred). A
   // plain read, not a cached query: React Query stays off the first page, and the list is read
   // afresh on every visit.

@@ -3,7 +3,6 @@ import { LoginPage } from '@/client/features/auth/login-page'
 import type { SignInMethod } from '@/client/features/auth/sign-in'
 import { guardsFor } from '@/client/lib/guards'
 import { providerErrorSearch, useProviderError, withoutProviderError } from '@/client/lib/provider-errors'
-import { withQueries } from '@/client/lib/query-client'
 import { redirectSearch } from '@/client/lib/redirect'
 
 const methods: readonly SignInMethod[] = ['code', 'recovery']
@@ -28,7 +27,7 @@ export const Route = createFileRoute('/login')({
     }
   },
   beforeLoad: guardsFor('/login'),
-  component: withQueries(Login),
+  component: Login,
 })
 
 function Login() {

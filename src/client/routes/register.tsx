@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { RegisterPage } from '@/client/features/auth/register-page'
 import { guardsFor } from '@/client/lib/guards'
-import { withQueries } from '@/client/lib/query-client'
 import { redirectSearch } from '@/client/lib/redirect'
 
 export const Route = createFileRoute('/register')({
   // Kept for a provider sign-in started here, and for the link to /login.
   validateSearch: (search: Record<string, unknown>): { redirect?: string } => redirectSearch(search),
   beforeLoad: guardsFor('/register'),
-  component: withQueries(RegisterPage),
+  component: RegisterPage,
 })

@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react'
-import { useMutation } from '@tanstack/react-query'
 import { Alert } from '@/client/components/ui/alert'
 import { Button } from '@/client/components/ui/button'
 import { MailIcon } from '@/client/components/ui/icons'
 import { errorMessage } from '@/client/lib/error-message'
 import { format } from '@/client/lib/i18n'
 import { apiErrorMessages } from '@/client/lib/messages'
+import { useAction } from '@/client/lib/use-action'
 import { authMessages } from './messages'
 import { useCoolDown } from './use-cool-down'
 
@@ -27,7 +27,7 @@ export function CheckEmail({
   const errorTexts = useStore(apiErrorMessages)
   const formats = useStore(format)
   const coolDown = useCoolDown()
-  const again = useMutation({ mutationFn: resend, onSuccess: coolDown.restart })
+  const again = useAction(resend, { onSuccess: coolDown.restart })
 
   return (
     <div className="grid gap-4">

@@ -1,5 +1,4 @@
 import { useStore } from '@nanostores/react'
-import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -14,7 +13,9 @@ import { errorMessage } from '@/client/lib/error-message'
 import { authSchema, formResolver } from '@/client/lib/form-resolver'
 import { ApiRequestError } from '@/client/lib/http-error'
 import { apiErrorMessages } from '@/client/lib/messages'
+import { withReadRetries } from '@/client/lib/retry'
 import { toast } from '@/client/lib/toast'
+import { useAction } from '@/client/lib/use-action'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
 import { AuthCard, authLinkClass } from './auth-card'
 import { CheckEmail } from './check-email'
@@ -60,23 +61,38 @@ function NoToken() {
   )
 }
 
+/**
+ * The check of each link, once for the page's life: a token works once, so a second render or a
+ * second mount (StrictMode) gets the same answer instead of checking it again. Up to three
+ * attempts while the server or the network fails; a failed check is forgotten, so that "Try
+ * again" checks afresh.
+ */
+const verifications = new Map<string, ReturnType<typeof refreshSession>>()
+function verifyOnce(token: string, emailChange: boolean) {
+  let verification = verifications.get(token)
+  if (!verification) {
+    verification = withReadRetries(
+      async () => {
+        await authApi.verifyEmail(token)
+        return refreshSession(emailChange ? 'USER_UPDATED' : 'SIGNED_IN')
+      },
+      (failures, error) => !isRefusedLink(error) && failures < 2,
+    )
+    verifications.set(token, verification)
+    verification.catch(() => verifications.delete(token))
+  }
+  return verification
+}
+
 /** Sign-up confirmation and email change: the link is checked once, then the session is read. */
 function VerifyEmail({ token, emailChange }: { token: string; emailChange: boolean }) {
   const t = useStore(authMessages)
   const errorTexts = useStore(apiErrorMessages)
   const navigate = useNavigate()
-  const verification = useQuery({
-    queryKey: ['verify-email', token],
-    queryFn: async () => {
-      await authApi.verifyEmail(token)
-      return refreshSession(emailChange ? 'USER_UPDATED' : 'SIGNED_IN')
-    },
-    // A token works once: never check it again behind the user's back.
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-    refetchOnWindowFocus: false,
-    retry: (failures, error) => !isRefusedLink(error) && failures < 2,
-  })
+  // A write that changes nothing in the query cache: the page loads none of it.
+  const verification = useAction(() => verifyOnce(token, emailChange))
+  const { mutate: verify } = verification
+  useEffect(() => verify(), [verify, token])
   const user = verification.data
 
   useEffect(() => {
@@ -92,7 +108,7 @@ function VerifyEmail({ token, emailChange }: { token: string; emailChange: boole
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [user])
 
-  if (verification.isPending || user) {
+  if (verification.status === 'idle' || verification.isPending || user) {
     return (
       <AuthCard title={t.confirmTitle}>
         <p role="status" className="flex items-center gap-3">
@@ -114,7 +130,7 @@ function VerifyEmail({ token, emailChange }: { token: string; emailChange: boole
     return (
       <AuthCard title={t.confirmTitle}>
         <Alert variant="error">{errorMessage(verification.error, errorTexts)}</Alert>
-        <Button onClick={() => void verification.refetch()}>{t.tryAgain}</Button>
+        <Button onClick={() => verification.mutate()}>{t.tryAgain}</Button>
       </AuthCard>
     )
   }

@@ -1,5 +1,4 @@
 import { useStore } from '@nanostores/react'
-import { useMutation } from '@tanstack/react-query'
 import { useEffect, useEffectEvent, useState } from 'react'
 import { Alert } from '@/client/components/ui/alert'
 import { Button } from '@/client/components/ui/button'
@@ -8,6 +7,7 @@ import { errorMessage } from '@/client/lib/error-message'
 import { ApiRequestError } from '@/client/lib/http-error'
 import { apiErrorMessages } from '@/client/lib/messages'
 import { PasskeyError, passkeyAutofillAvailable, signInWithPasskey, usePasskeysSupported } from '@/client/lib/passkeys'
+import { useAction } from '@/client/lib/use-action'
 import { authMessages } from './messages'
 import { afterFirstFactor } from './sign-in'
 
@@ -34,8 +34,7 @@ export function PasskeySignIn({
   const signedIn = useEffectEvent((answer: Awaited<ReturnType<typeof signInWithPasskey>>) =>
     afterFirstFactor(answer, askSecondFactor),
   )
-  const button = useMutation({
-    mutationFn: () => signInWithPasskey(),
+  const button = useAction(() => signInWithPasskey(), {
     onMutate: () => setFailure(null),
     onSuccess: (answer) => afterFirstFactor(answer, askSecondFactor),
     onError: (error) => {

@@ -1,5 +1,4 @@
 import { useStore } from '@nanostores/react'
-import { useMutation } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
 import type { DemoEcho, DemoMessage } from '@/shared/demo'
 import { Alert } from '@/client/components/ui/alert'
@@ -11,6 +10,7 @@ import { formResolver } from '@/client/lib/form-resolver'
 import { ApiRequestError } from '@/client/lib/http-error'
 import { apiErrorMessages, validationMessages } from '@/client/lib/messages'
 import { toast } from '@/client/lib/toast'
+import { useAction } from '@/client/lib/use-action'
 import { Page } from '@/client/components/page'
 import { postMessages } from './messages'
 
@@ -23,9 +23,7 @@ export function FetchingPostPage() {
     resolver: formResolver(() => import('@/shared/demo').then((schemas) => schemas.demoMessageSchema)),
     defaultValues: { name: '', email: '', message: '' },
   })
-  const send = useMutation({
-    mutationFn: (values: DemoMessage) =>
-      api<DemoEcho>('/demo/messages', { method: 'POST', json: values }),
+  const send = useAction((values: DemoMessage) => api<DemoEcho>('/demo/messages', { method: 'POST', json: values }), {
     onSuccess: () => toast({ title: postMessages.get().sent, variant: 'success' }),
     onError: (error) => {
       // The server's field errors land on the fields, like the browser's own; it writes English,

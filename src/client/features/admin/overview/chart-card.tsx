@@ -1,18 +1,12 @@
 import { useStore } from '@nanostores/react'
-import { CatchBoundary } from '@tanstack/react-router'
-import { type ReactNode, Suspense, lazy, useId, useState } from 'react'
+import { type ReactNode, useId, useState } from 'react'
 import { Button } from '@/client/components/ui/button'
 import { Card } from '@/client/components/ui/card'
 import { uiMessages } from '@/client/components/ui/messages'
 import { ChevronRightIcon } from '@/client/components/ui/icons'
-import { Skeleton } from '@/client/components/ui/skeleton'
 import { cn } from '@/client/lib/cn'
-import type { ChartProps } from './chart'
+import { Chart, type ChartProps } from './chart'
 import { overviewMessages } from './messages'
-
-// uPlot comes with the first chart, after the figures; the page starts loading it at once.
-export const loadChart = () => import('./chart')
-const Chart = lazy(loadChart)
 
 /** A chart's data as a table: column headings, then rows whose first cell names the row. */
 export interface ChartTable {
@@ -67,7 +61,7 @@ function DataTable({ id, caption, table, hidden }: { id: string; caption: string
 
 /**
  * One chart of the overview: its title, a sentence saying what it shows (what a screen reader
- * reads instead of the canvas), the chart, and its data as a table behind a button. With nothing
+ * reads instead of the drawing), the chart, and its data as a table behind a button. With nothing
  * to draw (`empty`), "No data" takes their place.
  */
 export function ChartCard({
@@ -99,16 +93,7 @@ export function ChartCard({
       ) : (
         <>
           <div className="mt-4">
-            {/* A chunk that failed to load (offline, a new deployment) leaves the table. */}
-            <CatchBoundary
-              getResetKey={() => 'chart'}
-              onCatch={() => undefined}
-              errorComponent={() => <p className="text-sm text-muted-foreground">{t.chartLoadFailed}</p>}
-            >
-              <Suspense fallback={<Skeleton className="h-60 w-full" />}>
-                <Chart {...chart} />
-              </Suspense>
-            </CatchBoundary>
+            <Chart {...chart} />
           </div>
           <Button
             variant="outline"

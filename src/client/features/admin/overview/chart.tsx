@@ -1,11 +1,10 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react'
-import uPlot from 'uplot'
-import 'uplot/dist/uPlot.min.css'
+import { useEffect, useRef, useState } from 'react'
 
 /**
- * The overview's charts, drawn by uPlot (docs/decisions/0010-admin-charts.md) on a canvas. This
- * module is loaded lazily by the overview page only: uPlot never reaches another page's bundle.
- * The canvas is hidden from assistive technology; the page gives every chart a summary and a table.
+ * The overview's charts, drawn as SVG by this module (docs/decisions/0020-admin-charts-svg.md: uPlot
+ * was 23 KB gzip of the page's first visit for two kinds of chart). The colours are the page's
+ * own classes, so the colour mode needs no redraw. The drawing is hidden from assistive
+ * technology; the page gives every chart a summary and a table.
  */
 export interface ChartProps {
   kind: 'bars' | 'line'
@@ -17,128 +16,89 @@ export interface ChartProps {
 
 const HEIGHT = 240
 const FONT_SIZE = 12
-
-// The colour mode is a class on <html> (lib/theme.ts): a change redraws the chart in its colours.
-const subscribeToMode = (onChange: () => void) => {
-  const observer = new MutationObserver(onChange)
-  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] })
-  return () => observer.disconnect()
-}
-const isDark = () => document.documentElement.classList.contains('dark')
-
-interface Palette {
-  mark: string
-  text: string
-  grid: string
-  font: string
-}
-
-/** The page's colours (the CSS variables of styles.css), as the canvas needs them: resolved. */
-function paletteOf(element: HTMLElement, kind: ChartProps['kind']): Palette {
-  const style = getComputedStyle(element)
-  const color = (name: string) => style.getPropertyValue(name).trim()
-  return {
-    mark: color(kind === 'bars' ? '--primary' : '--secondary'),
-    text: color('--muted-foreground'),
-    grid: color('--border'),
-    font: style.fontFamily,
-  }
-}
+/** Room under the plot for the labels of the x axis, and above it for the highest count. */
+const X_AXIS = 28
+const TOP = 8
+/** A rough width of a character at FONT_SIZE, to keep labels apart. */
+const CHAR_WIDTH = FONT_SIZE * 0.6
 
 /** Whole-number steps for counts: 1, 2, 5, 10, 20, 50… */
 const countSteps = Array.from({ length: 8 }, (_, power) => [1, 2, 5].map((step) => step * 10 ** power)).flat()
 
-/** Label every `n`th point so that the labels under the x axis do not run into each other. */
-function labelEvery(plot: uPlot, labels: readonly string[]): number {
-  const widest = Math.max(...labels.map((label) => label.length), 1)
-  const room = plot.bbox.width / uPlot.pxRatio / Math.max(labels.length, 1)
-  return Math.max(1, Math.ceil((widest * FONT_SIZE * 0.6 + 12) / room))
-}
+/** The step of the y axis: the smallest that gives at most five lines above zero. */
+const stepFor = (top: number) => countSteps.find((step) => top / step <= 5) ?? countSteps.at(-1) ?? 1
 
-/** The count above each bar, in the text colour. */
-function drawBarValues(plot: uPlot, values: readonly number[], palette: Palette, formatNumber: (n: number) => string) {
-  const { ctx } = plot
-  ctx.save()
-  ctx.fillStyle = palette.text
-  ctx.font = `${Math.round(FONT_SIZE * uPlot.pxRatio)}px ${palette.font}`
-  ctx.textAlign = 'center'
-  ctx.textBaseline = 'bottom'
-  values.forEach((value, index) => {
-    ctx.fillText(
-      formatNumber(value),
-      plot.valToPos(index, 'x', true),
-      plot.valToPos(value, 'y', true) - 4 * uPlot.pxRatio,
-    )
-  })
-  ctx.restore()
-}
-
-function optionsOf({ kind, labels, values, formatNumber }: ChartProps, palette: Palette, width: number): uPlot.Options {
-  const font = `${FONT_SIZE}px ${palette.font}`
-  const max = Math.max(...values, 1)
-  const axis = { stroke: palette.text, font, grid: { stroke: palette.grid, width: 1 }, ticks: { show: false } }
-  const widestValue = formatNumber(max).length
-  return {
-    width,
-    height: HEIGHT,
-    legend: { show: false },
-    cursor: { show: false },
-    scales: {
-      // Half a step of room at either end: the first and last labels stay inside the chart.
-      x: { time: false, range: () => [-0.5, labels.length - 0.5] },
-      // Room above the highest bar for its count.
-      y: { range: () => [0, kind === 'bars' ? max * 1.2 : max * 1.1] },
-    },
-    axes: [
-      {
-        ...axis,
-        grid: { show: false },
-        splits: () => labels.map((_, index) => index),
-        filter: (plot, splits) => {
-          const every = labelEvery(plot, labels)
-          return splits.map((split) => (split % every === 0 ? split : null))
-        },
-        values: (_plot, splits) => splits.map((split) => labels[split] ?? ''),
-      },
-      {
-        ...axis,
-        incrs: countSteps,
-        size: widestValue * FONT_SIZE * 0.6 + 16,
-        values: (_plot, splits) => splits.map((split) => formatNumber(split)),
-      },
-    ],
-    series: [
-      {},
-      kind === 'bars'
-        ? { fill: palette.mark, stroke: palette.mark, paths: uPlot.paths.bars?.({ size: [0.6, 72] }), points: { show: false } }
-        : { stroke: palette.mark, width: 2, points: { show: true, size: 7, fill: palette.mark, stroke: palette.mark } },
-    ],
-    hooks: kind === 'bars' ? { draw: [(plot) => drawBarValues(plot, values, palette, formatNumber)] } : {},
-  }
-}
-
-/** A bar or line chart as wide as its container, redrawn when the colour mode or the data change. */
-export default function Chart(props: ChartProps) {
-  const { kind, labels, values, formatNumber } = props
+/** A bar or line chart as wide as its container (a `ResizeObserver` gives it the width). */
+export function Chart({ kind, labels, values, formatNumber }: ChartProps) {
   const box = useRef<HTMLDivElement>(null)
-  const dark = useSyncExternalStore(subscribeToMode, isDark)
-
+  const [width, setWidth] = useState(0)
   useEffect(() => {
     const element = box.current
     if (!element) return
-    const chart = { kind, labels, values, formatNumber }
-    const plot = new uPlot(
-      optionsOf(chart, paletteOf(element, kind), element.clientWidth),
-      [labels.map((_, index) => index), [...values]],
-      element,
-    )
-    const resize = new ResizeObserver(() => plot.setSize({ width: element.clientWidth, height: HEIGHT }))
+    const resize = new ResizeObserver(() => setWidth(element.clientWidth))
     resize.observe(element)
-    return () => {
-      resize.disconnect()
-      plot.destroy()
-    }
-  }, [kind, labels, values, formatNumber, dark])
+    return () => resize.disconnect()
+  }, [])
 
-  return <div ref={box} aria-hidden="true" className="h-60 w-full overflow-hidden" />
+  const max = Math.max(...values, 1)
+  // Room above the highest bar for its count.
+  const top = kind === 'bars' ? max * 1.2 : max * 1.1
+  const step = stepFor(top)
+  const ticks = Array.from({ length: Math.floor(top / step) + 1 }, (_, index) => index * step)
+  const left = formatNumber(max).length * CHAR_WIDTH + 16
+  const bottom = HEIGHT - X_AXIS
+  const y = (value: number) => bottom - (value / top) * (bottom - TOP)
+  // Half a slot of room at either end: the first and last labels stay inside the chart.
+  const slot = Math.max(width - left - 8, 0) / Math.max(labels.length, 1)
+  const x = (index: number) => left + (index + 0.5) * slot
+  const widestLabel = Math.max(...labels.map((label) => label.length), 1)
+  // Every `n`th label, so that the labels under the x axis do not run into each other.
+  const labelEvery = Math.max(1, Math.ceil((widestLabel * CHAR_WIDTH + 12) / Math.max(slot, 1)))
+  const barWidth = Math.min(slot * 0.6, 72)
+
+  return (
+    <div ref={box} aria-hidden="true" className="h-60 w-full overflow-hidden">
+      {width > 0 && (
+        <svg width={width} height={HEIGHT} className="fill-muted-foreground text-xs tabular-nums">
+          {ticks.map((tick) => (
+            <g key={tick}>
+              <line x1={left} x2={width - 8} y1={y(tick)} y2={y(tick)} className="stroke-border" />
+              <text x={left - 8} y={y(tick)} textAnchor="end" dominantBaseline="middle">
+                {formatNumber(tick)}
+              </text>
+            </g>
+          ))}
+          {labels.map((label, index) =>
+            index % labelEvery === 0 ? (
+              // Labels are positional: their index is their key.
+              <text key={index} x={x(index)} y={bottom + 18} textAnchor="middle">
+                {label}
+              </text>
+            ) : null,
+          )}
+          {kind === 'bars' ? (
+            values.map((value, index) => (
+              <g key={index}>
+                <rect x={x(index) - barWidth / 2} y={y(value)} width={barWidth} height={bottom - y(value)} className="fill-primary" />
+                <text x={x(index)} y={y(value) - 4} textAnchor="middle">
+                  {formatNumber(value)}
+                </text>
+              </g>
+            ))
+          ) : (
+            <g className="fill-secondary stroke-secondary">
+              <polyline
+                points={values.map((value, index) => `${x(index)},${y(value)}`).join(' ')}
+                fill="none"
+                strokeWidth={2}
+              />
+              {values.map((value, index) => (
+                <circle key={index} cx={x(index)} cy={y(value)} r={3.5} />
+              ))}
+            </g>
+          )}
+        </svg>
+      )}
+    </div>
+  )
 }

@@ -46,5 +46,4 @@ export const overviewMessages = i18n('adminOverview', {
     other: '{count} sign-ups in the last 12 weeks, {last} of them this week.',
   }),
   signUpsNone: 'Nobody signed up in the last 12 weeks.',
-  chartLoadFailed: 'The chart could not be shown. The table below holds its data.',
 })

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useMemo } from 'react'
+import { useMemo } from 'react'
 import type { Overview } from '@/shared/people'
 import { overviewQuery } from '@/client/api/people'
 import { ErrorAlert } from '@/client/components/ui/error-alert'
@@ -8,7 +8,7 @@ import { PageHeading } from '@/client/components/ui/page-heading'
 import { Skeleton } from '@/client/components/ui/skeleton'
 import { format } from '@/client/lib/i18n'
 import { usePageTitle } from '@/client/lib/page-title'
-import { ChartCard, loadChart } from './chart-card'
+import { ChartCard } from './chart-card'
 import { Figures, FiguresSkeleton } from './figures'
 import { overviewMessages } from './messages'
 
@@ -103,7 +103,6 @@ export function OverviewPage() {
   const query = useQuery(overviewQuery())
   const overview = query.data
   usePageTitle(t.title)
-  useEffect(() => void loadChart(), [])
 
   const charts = useMemo(
     () =>
