@@ -37,7 +37,7 @@ export const assessmentMessages = i18n('assessment', {
   showTable: 'Show as a table',
   skill: 'Skill',
   level: 'Level',
-  rule: 'Your overall level is the level at least three of your five skills reached; when no level is shared by three, it is the lowest of the middle three.',
+  rule: 'Your overall level is the level three of your skills share, or else the second lowest of your five skill levels.',
   skillRule: params<{ percent: number; missed: number }>(
     'A skill reaches a level when you can do at least {percent} % of what that level describes; {missed} levels in a row below that end the skill.',
   ),
@@ -49,7 +49,7 @@ export const assessmentMessages = i18n('assessment', {
     one: '{count} skill is below {level}.',
     other: '{count} skills are below {level}.',
   }),
-  middle: params<{ level: string }>('No level is shared by three skills: the lowest of the middle three is {level}.'),
+  middle: params<{ level: string }>('No level is shared by three skills: the second lowest is {level}.'),
   useLevel: 'Use as my current level',
   saving: 'Saving…',
   levelUpdated: 'Current level updated',
