@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import type { AssessmentState } from '@/shared/can-do'
 import ru from '@/client/locales/ru'
-import { signedInAs } from './helpers/accounts'
+import { signedInAs, userMenuButton } from './helpers/accounts'
 import {
   type InterfaceLanguage,
   ViolationReport,
@@ -296,4 +296,22 @@ test('"Start again" clears the answers after a confirmation; a finished result s
   await expect(page.getByRole('button', { name: w.can })).toBeFocused()
   await page.goto('/dashboard')
   await expect(page.getByRole('region', { name: w.yourSkills }).getByText(w.overall('Below A1'))).toBeVisible()
+})
+
+test('a learner finds the self-assessment in the user menu and the command palette', async ({ page, context, baseURL }) => {
+  await signedInAs(context, baseURL ?? '', 'Finding Learner')
+  await page.goto('/dashboard')
+  await userMenuButton(page, 'Finding Learner').click()
+  await page.getByRole('banner').getByRole('link', { name: 'Self-assessment' }).click()
+  await expect(page).toHaveURL('/assessment')
+  await expectHeadingFocused(page, 'Self-assessment', { keyboard: false })
+
+  await page.goto('/dashboard')
+  await page.keyboard.press('Control+k')
+  const palette = page.getByRole('dialog')
+  await expect(palette.getByRole('group', { name: 'Your pages' })).toBeVisible()
+  await palette.getByRole('combobox').fill('self')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL('/assessment')
+  await expect(mainHeading(page)).toHaveText('Self-assessment')
 })
