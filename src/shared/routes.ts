@@ -21,6 +21,7 @@ export const routeTable = [
   { path: '/confirm', guards: [] },
   { path: '/dashboard', guards: ['auth'] },
   { path: '/account', guards: ['auth'] },
+  { path: '/assessment', guards: ['auth'] },
   { path: '/create', guards: ['admin'] },
   { path: '/admin', guards: ['admin'] },
   { path: '/admin/users', guards: ['admin'] },

@@ -18,14 +18,19 @@ export const queryClient = new QueryClient({
 
 /**
  * Live events make the cached reads they change stale (active ones are read again at once), by the
- * first part of their keys: `levels`, `audit`, `people` (admin), `me` and `auth` (one's own
- * account). A level being edited is refetched too: the form keeps what was typed and says who
- * changed it (features/admin/levels).
+ * first part of their keys: `levels`, `can-do` (the statements; with the assessment in progress,
+ * whose questions they are), `audit`, `people` (admin), `me` and `auth` (one's own account). A level
+ * being edited is refetched too: the form keeps what was typed and says who changed it
+ * (features/admin/levels).
  */
 const invalidate = (...prefixes: string[]) => {
   for (const prefix of prefixes) void queryClient.invalidateQueries({ queryKey: [prefix] })
 }
 onLive('levels', () => invalidate('levels', 'me'))
+onLive('can-do', () => {
+  invalidate('can-do')
+  void queryClient.invalidateQueries({ queryKey: ['me', 'assessment'] })
+})
 onLive('audit', () => invalidate('audit', 'people'))
 // Once the session is read again (it may be being replaced: a password change), not before.
 onLive('account', () => void followAccountChange().then(() => invalidate('me', 'auth')))

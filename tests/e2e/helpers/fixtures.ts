@@ -143,6 +143,7 @@ export const visitorPages = [
 export const guardedPaths = [
   '/dashboard',
   '/account',
+  '/assessment',
   '/create',
   '/admin/language-levels',
   '/admin/language-levels/create',

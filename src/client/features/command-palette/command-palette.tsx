@@ -21,7 +21,8 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
   const pages = useStore(navigationMessages)
   const modes = useStore(themeMessages)
   const navigate = useNavigate()
-  const isAdmin = useStore(currentUser)?.role === 'admin'
+  const user = useStore(currentUser)
+  const isAdmin = user?.role === 'admin'
   // Admins find levels by code or name; read when the palette opens.
   const levels = useQuery({ ...orderedLevelsQuery(), enabled: isAdmin && open })
   // What is typed: admins find people by it on the server. Cleared as the palette closes.
@@ -43,6 +44,17 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
       })),
     },
   ]
+  // A signed-in person's own pages, as the user menu offers them.
+  if (user) {
+    sections.push({
+      heading: t.yourPages,
+      entries: [
+        { key: 'dashboard', value: `${t.dashboard} /dashboard`, onSelect: go('/dashboard'), content: t.dashboard },
+        { key: 'assessment', value: `${t.assessment} /assessment`, onSelect: go('/assessment'), content: t.assessment },
+        { key: 'account', value: `${t.account} /account`, onSelect: go('/account'), content: t.account },
+      ],
+    })
+  }
   if (isAdmin) {
     sections.push(
       {

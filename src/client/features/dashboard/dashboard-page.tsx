@@ -13,10 +13,11 @@ import { errorMessage } from '@/client/lib/error-message'
 import { format } from '@/client/lib/i18n'
 import { apiErrorMessages } from '@/client/lib/messages'
 import { usePageTitle } from '@/client/lib/page-title'
-import { learnerProfileQuery } from './api'
+import { learnerProfileQuery } from '@/client/api/profile'
 import { dashboardMessages } from './messages'
 import { ProfileForm } from './profile-form'
 import { Progress } from './progress'
+import { SkillsCard } from './skills-card'
 
 /** `/dashboard` (auth guard): greeting, learning profile, progress, the level's meaning, account. */
 export function DashboardPage() {
@@ -108,6 +109,9 @@ function LearningProfile({ user }: { user: SessionUser }) {
           ) : (
             <p className="text-sm text-muted-foreground">{t.currentNone}</p>
           )}
+        </Card>
+        <Card title={t.skillsTitle}>
+          <SkillsCard />
         </Card>
         <Card title={t.accountTitle}>
           <ul className="grid gap-2 text-sm">

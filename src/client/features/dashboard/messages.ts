@@ -32,6 +32,12 @@ export const dashboardMessages = i18n('dashboard', {
   currentTitle: 'Your level',
   currentNone: 'Set your current level in the profile to read what it means.',
 
+  skillsTitle: 'Your skills',
+  skillsNone: 'Find your level skill by skill: say what you can do, and see where you stand.',
+  takeAssessment: 'Take the self-assessment',
+  takeAgain: 'Take it again',
+  skillsError: 'Your self-assessment could not be loaded.',
+
   accountTitle: 'Account',
   emailVerified: 'Email confirmed',
   emailNotVerified: 'Email not confirmed',

@@ -11,7 +11,7 @@ import { formResolver } from '@/client/lib/form-resolver'
 import { locale } from '@/client/lib/i18n'
 import { toast } from '@/client/lib/toast'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
-import { profileKey, saveProfile } from './api'
+import { profileKey, saveProfile } from '@/client/api/profile'
 import { dashboardMessages } from './messages'
 import type { ProfileFormValues } from './profile-schema'
 

@@ -5,6 +5,7 @@ export const layoutMessages = i18n('layout', {
   mainNavigation: 'Main',
   demosNavigation: 'Demos',
   dashboard: 'Dashboard',
+  assessment: 'Self-assessment',
   account: 'Account',
   administration: 'Administration',
   signOut: 'Sign out',

@@ -7,7 +7,7 @@ import { layoutMessages } from './messages'
 
 const itemClass = 'block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-accent'
 
-/** The signed-in user's menu: a button with their name, opening Dashboard, Account, Sign out. */
+/** The signed-in user's menu: a button with their name, opening Dashboard, Self-assessment, Account, Sign out. */
 export default function UserMenu({ user }: { user: SessionUser }) {
   const t = useStore(layoutMessages)
   const navigate = useNavigate()
@@ -55,6 +55,9 @@ export default function UserMenu({ user }: { user: SessionUser }) {
       >
         <Link to="/dashboard" className={itemClass}>
           {t.dashboard}
+        </Link>
+        <Link to="/assessment" className={itemClass}>
+          {t.assessment}
         </Link>
         <Link to="/account" className={itemClass}>
           {t.account}
