@@ -307,6 +307,9 @@ test('a learner finds the self-assessment in the user menu and the command palet
   await expectHeadingFocused(page, 'Self-assessment', { keyboard: false })
 
   await page.goto('/dashboard')
+  // The dashboard as a learner sees it (the session read): the header's palette host is settled.
+  await expect(mainHeading(page)).toHaveText('Hello, Finding Learner!')
+  await expect(userMenuButton(page, 'Finding Learner')).toBeVisible()
   await page.keyboard.press('Control+k')
   const palette = page.getByRole('dialog')
   await expect(palette.getByRole('group', { name: 'Your pages' })).toBeVisible()
