@@ -361,7 +361,7 @@ test.describe('a signed-in learner', () => {
     // The palette offers no levels to a learner.
     await page.keyboard.press('Control+k')
     const palette = page.getByRole('dialog', { name: 'Command palette' })
-    await expect(palette.getByRole('group', { name: 'Pages' })).toBeVisible()
+    await expect(palette.getByRole('group', { name: 'Pages', exact: true })).toBeVisible()
     await expect(palette.getByRole('group', { name: 'Levels' })).toHaveCount(0)
     await page.keyboard.press('Escape')
 

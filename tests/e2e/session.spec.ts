@@ -100,7 +100,11 @@ test.describe('a signed-in learner', () => {
     page,
     context,
     baseURL,
+    diagnostics,
   }) => {
+    // The dashboard's reads that run at that moment (the profile, the self-assessment) are refused
+    // with 401 before the page goes to the sign-in page: the browser logs each refused load.
+    diagnostics.allowConsoleError(failedResource(401))
     await page.clock.install()
     await signedInAs(context, baseURL ?? '', 'Revoked User')
     await page.goto('/dashboard')
