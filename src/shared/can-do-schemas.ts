@@ -48,9 +48,6 @@ export type StatementListQuery = z.output<typeof statementListQuerySchema>
 /** `GET /api/can-do-statements?lang=ru`: the texts in one interface language (English by default). */
 export const statementSetQuerySchema = z.object({ lang: z._default(z.enum(STATEMENT_LANGUAGES), 'en') })
 
-/** `POST /api/admin/can-do-statements/csv?dryRun=true`: check the file, write nothing. */
-export const csvImportQuerySchema = z.object({ dryRun: z._default(z.enum(['true', 'false']), 'false') })
-
 /** `POST /api/me/assessment/answers`: one statement of the assessment in progress, answered. */
 export const answerInputSchema = z.object({ statementId: rowNumber(), answer: z.enum(ANSWERS) })
 export type AnswerInput = z.input<typeof answerInputSchema>

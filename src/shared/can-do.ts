@@ -1,3 +1,5 @@
+import type { CsvRefusal } from './csv'
+
 /**
  * Can-do statements and the self-assessment (docs/product.md §10): skills, bounds and the API's
  * answer types. No zod here, so that the client's pages can use them without loading the
@@ -30,8 +32,6 @@ export const CAN_DO_CSV_COLUMNS = ['level', 'skill', 'position', 'text_en', 'tex
 export const CAN_DO_CSV_MAX_BYTES = 5 * 1024 * 1024
 /** Rows a file may have at most. */
 export const CAN_DO_CSV_MAX_ROWS = 20_000
-/** Where the CSV is sent (POST, the file as the body, `text/csv`) and read (GET). */
-export const CAN_DO_CSV_PATH = '/api/admin/can-do-statements/csv'
 
 /** A statement as administrators read it (dates as ISO strings). */
 export interface CanDoStatement {
@@ -63,12 +63,6 @@ export interface CanDoSet {
   levels: { id: number; code: string; name: string }[]
   /** Every statement, by level order, skill order and position. */
   items: { id: number; levelId: number; skill: Skill; position: number; text: string }[]
-}
-
-/** One refused row of a CSV import: its line in the file (the header is line 1) and why. */
-export interface CsvRefusal {
-  line: number
-  reason: string
 }
 
 /** `POST /api/admin/can-do-statements/csv`: what was (or, on a dry run, would be) written. */

@@ -49,8 +49,3 @@ export const wordListQuerySchema = z.object({
   pageSize: z._default(positiveIntParam(WORD_PAGE_SIZE_MAX), WORD_PAGE_SIZE_DEFAULT),
 })
 export type WordListQuery = z.output<typeof wordListQuerySchema>
-
-/** `POST …/words/import`: `dryRun=true` checks the file and writes nothing. */
-export const wordImportQuerySchema = z.object({
-  dryRun: z._default(z.enum(['true', 'false']), 'false'),
-})

@@ -1,3 +1,5 @@
+import type { CsvRefusal } from './csv'
+
 /**
  * Words (or short phrases) to practise, each of one level: bounds, the CSV format and the API's
  * answer types. No zod here, so that the client's first page can use them (`words-schemas.ts` has
@@ -33,12 +35,6 @@ export const WORD_CSV_COLUMNS = ['language', 'text', 'translation_en', 'translat
 export const WORD_CSV_MAX_ROWS = 20_000
 export const WORD_CSV_MAX_BYTES = 4 * 1024 * 1024
 
-/**
- * The paths of a level's words file (`/api/language-levels/{id}/words/import`): its body is CSV,
- * not JSON, and its route reads it with its own limit.
- */
-export const WORD_IMPORT_PATH_PATTERN = /^\/api\/language-levels\/[^/]+\/words\/import$/
-
 /** A word as the API answers it (dates as ISO strings). */
 export interface Word {
   id: number
@@ -62,12 +58,6 @@ export interface WordPage {
   pageSize: number
 }
 
-/** A row of a words file the import refused: its line in the file (the header is line 1). */
-export interface RefusedRow {
-  line: number
-  reason: string
-}
-
 /**
  * What an import did, or would do (`dryRun`): a row names a word by language, text and part of
  * speech; one this level has already is updated, a new one created.
@@ -79,5 +69,5 @@ export interface WordImportResult {
   updated: number
   unchanged: number
   /** Every refused row; when there is one, nothing is written. */
-  refused: RefusedRow[]
+  refused: CsvRefusal[]
 }

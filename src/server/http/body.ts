@@ -3,9 +3,8 @@ import { validator } from 'hono-openapi'
 import { z } from 'zod/mini'
 import { PROVIDER_FORM_PATH } from '@/shared/auth'
 import { AVATAR_UPLOAD_PATH } from '@/shared/avatars'
-import { CAN_DO_CSV_PATH } from '@/shared/can-do'
+import { CSV_PATH_SUFFIX } from '@/shared/csv'
 import { rowIdText } from '@/shared/query'
-import { WORD_IMPORT_PATH_PATTERN } from '@/shared/words'
 import type { AppEnv } from './context'
 import { ApiError, defaultMessages } from './errors'
 
@@ -15,7 +14,7 @@ const methodsWithBody = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 const jsonType = /^application\/([\w.-]+\+)?json\s*(;|$)/i
 const formType = /^application\/x-www-form-urlencoded\s*(;|$)/i
-/** A CSV file (`text/csv`), which only the statements' import takes. */
+/** A CSV file (`text/csv`), which the imports of CSV file resources take (shared/csv.ts). */
 export const csvType = /^text\/csv\s*(;|$)/i
 /** Whether a body of this type is an HTML form's (`application/x-www-form-urlencoded`). */
 export const isFormType = (contentType: string | undefined) => formType.test(contentType ?? '')
@@ -23,7 +22,7 @@ export const isFormType = (contentType: string | undefined) => formType.test(con
 /**
  * The API's input, checked once for every endpoint, better-auth's included: a query string with
  * NUL is refused (400 on its parameter, see `refuseNul`); bodies that are not JSON (415) and bodies
- * over 64 KiB (413) are refused (a picture upload, a words file and the provider form excepted:
+ * over 64 KiB (413) are refused (a picture upload, a CSV file and the provider form excepted:
  * their routes read them); then the body is
  * read here, once. A body the client stops sending
  * before its end (fewer bytes than its Content-Length, a broken chunk) is then this one 400, the
@@ -41,14 +40,13 @@ export function apiBodyGuard(methodNotAllowed: (c: Context<AppEnv>) => Promise<v
     if (!methodsWithBody.has(c.req.method)) return next()
     // A picture is a file, not JSON: its route reads it with its own limit (`readBody`).
     if (c.req.method === 'PUT' && c.req.path === AVATAR_UPLOAD_PATH) return next()
-    // A words file is CSV, up to megabytes: its route reads it with its own limit.
-    if (c.req.method === 'POST' && WORD_IMPORT_PATH_PATTERN.test(c.req.path)) return next()
     const request = c.req.raw
     if (!hasBody(request)) return next()
     // The one HTML form the API takes (the provider buttons): its route reads it.
     if (c.req.path === PROVIDER_FORM_PATH && isFormType(c.req.header('content-type'))) return next()
-    // A CSV file of statements (up to 5 MB): its route reads it, after checking who sends it.
-    if (c.req.method === 'POST' && c.req.path === CAN_DO_CSV_PATH && csvType.test(c.req.header('content-type') ?? '')) return next()
+    // A CSV file (up to megabytes) sent to a file resource (shared/csv.ts): its route reads it,
+    // with its own limit, after checking who sends it.
+    if (c.req.method === 'POST' && c.req.path.endsWith(CSV_PATH_SUFFIX) && csvType.test(c.req.header('content-type') ?? '')) return next()
     let body: Awaited<ReturnType<typeof readBody>>
     try {
       if (!jsonType.test(c.req.header('content-type') ?? '')) {

@@ -1,14 +1,45 @@
 import { CsvError, parse } from 'csv-parse/sync'
+import type { Context } from 'hono'
+import type { CsvRefusal } from '@/shared/csv'
+import { csvType, readBody } from './body'
+import type { AppEnv } from './context'
 import { ApiError } from './errors'
 
 /**
- * CSV files sent to and read from the API (the can-do statements, the words of a level): UTF-8
- * only, a header row, RFC 4180 quoting. Reading is csv-parse's; each record keeps the line it ends
- * on, so a refused row can be named by its line.
+ * CSV files sent to and read from the API (the can-do statements, the words of a level; the shape
+ * in shared/csv.ts): UTF-8 only, a header row, RFC 4180 quoting. Reading is csv-parse's; each record
+ * keeps the line it ends on, so a refused row can be named by its line.
+ *
+ * A field a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage
+ * return, or such a field already behind `'`s) is written with one more `'` before it, which
+ * spreadsheets show as text; reading drops that one `'` again, so an exported file imports back
+ * unchanged.
  */
 
+/** The uploaded file of an import as text: 415 unless `text/csv`, 413 over `maxBytes`, 400 unless UTF-8. */
+export async function readCsvUpload(c: Context<AppEnv>, maxBytes: number): Promise<string> {
+  if (!csvType.test(c.req.header('content-type') ?? '')) {
+    throw new ApiError('unsupported_media_type', 'Send the CSV file as the body, with the type text/csv.')
+  }
+  return decodeCsv(await readBody(c.req.raw, maxBytes))
+}
+
+/** Refusals this many at most are named in an error's `fields`; a dry run lists them all. */
+const REFUSALS_IN_ERROR = 100
+
+/** The 400 of an import with refused rows: nothing was written; `fields` names rows as `line 12`. */
+export function refusedRowsError(refused: readonly CsvRefusal[]): ApiError {
+  const fields = Object.fromEntries(refused.slice(0, REFUSALS_IN_ERROR).map(({ line, reason }) => [`line ${line}`, [reason]]))
+  const count = refused.length
+  return new ApiError('validation_failed', `${count} ${count === 1 ? 'row is' : 'rows are'} refused: nothing was written. A dry run lists them all.`, fields)
+}
+
+/** A would-be formula, or one already behind quote marks (so that those survive the round trip). */
+const formulaStart = /^'*[=+\-@\t\r]/
+const escapedFormula = /^'+[=+\-@\t\r]/
+
 /** The text of a file: strict UTF-8 (a BOM is dropped); 400 naming the first line that is not. */
-export function decodeCsv(bytes: Uint8Array): string {
+function decodeCsv(bytes: Uint8Array): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
   } catch {
@@ -49,7 +80,13 @@ export function csvRecords(text: string): { records: CsvRecord[]; refused: { lin
       info: { lines: number }
       record: string[]
     }[]
-    return { records: parsed.map(({ info, record }) => ({ line: info.lines, fields: record })), refused: [] }
+    return {
+      records: parsed.map(({ info, record }) => ({
+        line: info.lines,
+        fields: record.map((field) => (escapedFormula.test(field) ? field.slice(1) : field)),
+      })),
+      refused: [],
+    }
   } catch (error) {
     if (!(error instanceof CsvError)) throw error
     const line = (error as CsvError & { lines?: number }).lines ?? 1
@@ -57,9 +94,13 @@ export function csvRecords(text: string): { records: CsvRecord[]; refused: { lin
   }
 }
 
-/** One field: quoted when it holds a comma, a quote, a line break or spaces at an edge (RFC 4180). */
+/**
+ * One field: a would-be formula behind a `'`; quoted when it holds a comma, a quote, a line break or
+ * spaces at an edge (RFC 4180).
+ */
 function csvField(value: string | number | null): string {
-  const text = value === null ? '' : String(value)
+  const raw = value === null ? '' : String(value)
+  const text = formulaStart.test(raw) ? `'${raw}` : raw
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 

@@ -1,12 +1,12 @@
 import {
   CAN_DO_CSV_COLUMNS,
   CAN_DO_CSV_MAX_ROWS,
-  type CsvRefusal,
   SKILLS,
   type Skill,
   STATEMENTS_PER_CELL_MAX,
   STATEMENT_TEXT_MAX,
 } from '@/shared/can-do'
+import type { CsvRefusal } from '@/shared/csv'
 import { csvFile, csvRecords } from '@/server/http/csv'
 import { ApiError } from '@/server/http/errors'
 import { type ImportContext, type ImportRow, cellKey } from './store'

@@ -79,7 +79,7 @@ const columns = CAN_DO_CSV_COLUMNS.map((name) => `\`${name}\``).join(', ')
 export const describeExport = describe({
   operationId: 'exportCanDoStatements',
   summary: 'Every statement as a CSV file',
-  description: `UTF-8 with a BOM, a header row (${columns}), one statement per row in level, skill and position order: the file the import reads.`,
+  description: `UTF-8 with a BOM, a header row (${columns}), one statement per row in level, skill and position order: the file the import reads. A field that a spreadsheet would take for a formula (starting with =, +, -, @) is written behind a \`'\`.`,
   tags,
   access: 'admin',
   responses: { 200: file(['text/csv'], 'The file, as an attachment.') },
@@ -89,13 +89,10 @@ export const describeExport = describe({
 export const describeImport = describe({
   operationId: 'importCanDoStatements',
   summary: 'Add statements from a CSV file',
-  description: `The file is the body (\`Content-Type: text/csv\`, UTF-8, at most 5 MB and ${CAN_DO_CSV_MAX_ROWS} rows): a header row naming ${columns} in any order, one statement per row. \`level\` is a level's code (ignoring case), \`skill\` one of the five skills' keys, \`position\` empty or a number that orders the rows of one level and skill (they are added after its statements). Every row is checked: one that repeats a statement of its level and skill (the English text, ignoring case), or would make more than ${STATEMENTS_PER_CELL_MAX} there, is refused too. With \`dryRun=true\` nothing is written and the report lists every refused row with its line (the header is line 1) and reason. Without it, the rows are written only when none is refused (201); otherwise nothing is written and the answer is 400 with \`fields\` naming each refused row (\`line 12\`). 400 also for a file that is not UTF-8 (the message names the line), without the header row, or with more rows.`,
+  description: `The file is the body (\`Content-Type: text/csv\`, UTF-8, at most 5 MB and ${CAN_DO_CSV_MAX_ROWS} rows): a header row naming ${columns} in any order, one statement per row. \`level\` is a level's code (ignoring case), \`skill\` one of the five skills' keys, \`position\` empty or a number that orders the rows of one level and skill (they are added after its statements). Every row is checked: one that repeats a statement of its level and skill (the English text, ignoring case), or would make more than ${STATEMENTS_PER_CELL_MAX} there, is refused too. With \`dryRun=true\` nothing is written and the report lists every refused row with its line (the header is line 1) and reason. Without it, the rows are written only when none is refused; otherwise nothing is written and the answer is 400 with \`fields\` naming the first 100 refused rows (\`line 12\`). A field written with a leading \`'\` before =, +, -, @ (as the export protects formulas) is read without it. 400 also for a file that is not UTF-8 (the message names the line), without the header row, or with more rows.`,
   tags,
   access: 'admin',
   requestBody: { ...file(['text/csv'], 'The CSV file.'), required: true },
-  responses: {
-    200: json(csvImportReportSchema, 'The dry run: what would be written, and every refused row.'),
-    201: json(csvImportReportSchema, 'Written: every row was valid.'),
-  },
+  responses: { 200: json(csvImportReportSchema, 'What was (or, on a dry run, would be) written, and every refused row.') },
   errors: [409, 413, 415, 429, 503],
 })

@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { CAN_DO_CSV_MAX_BYTES, type CsvImportReport } from '@/shared/can-do'
+import { csvImportQuerySchema } from '@/shared/csv'
 import {
-  csvImportQuerySchema,
   statementInputSchema,
   statementListQuerySchema,
   statementOrderSchema,
@@ -9,8 +9,8 @@ import {
   statementSetQuerySchema,
 } from '@/shared/can-do-schemas'
 import type { Db } from '@/server/db/client'
-import { csvType, jsonBody, queryParams, readBody, rowIdParam } from '@/server/http/body'
-import { decodeCsv } from '@/server/http/csv'
+import { jsonBody, queryParams, rowIdParam } from '@/server/http/body'
+import { readCsvUpload, refusedRowsError } from '@/server/http/csv'
 import type { AppEnv } from '@/server/http/context'
 import { ApiError } from '@/server/http/errors'
 import { requireAdmin, signedInUser } from '@/server/auth/session'
@@ -93,10 +93,7 @@ export function canDoAdminRoutes(deps: {
         return c.body(writeCsv(await exportRows(db)))
       })
       .post('/csv', describeImport, ...admin, importLimit, queryParams(csvImportQuerySchema), async (c) => {
-        if (!csvType.test(c.req.header('content-type') ?? '')) {
-          throw new ApiError('unsupported_media_type', 'Send the CSV file as the body, with the type text/csv.')
-        }
-        const text = decodeCsv(await readBody(c.req.raw, CAN_DO_CSV_MAX_BYTES))
+        const text = await readCsvUpload(c, CAN_DO_CSV_MAX_BYTES)
         const dryRun = c.req.valid('query').dryRun === 'true'
         c.header('Cache-Control', 'no-store')
         if (dryRun) {
@@ -109,16 +106,12 @@ export function canDoAdminRoutes(deps: {
           (context) => {
             const checked = checkCsv(text, context)
             rows = checked.rows
-            if (checked.refused.length > 0) {
-              const fields = Object.fromEntries(checked.refused.map(({ line, reason }) => [`line ${line}`, [reason]]))
-              const count = checked.refused.length
-              throw new ApiError('validation_failed', `${count} ${count === 1 ? 'row is' : 'rows are'} refused: nothing was written.`, fields)
-            }
+            if (checked.refused.length > 0) throw refusedRowsError(checked.refused)
             return importOrder(checked.valid)
           },
           signedInUser(c),
         )
-        return c.json({ dryRun, rows, created, refused: [] } satisfies CsvImportReport, 201)
+        return c.json({ dryRun, rows, created, refused: [] } satisfies CsvImportReport)
       })
       // `/order` and `/csv` are paths of their own, not a statement's id: 405 for their other
       // methods (app.ts answers the ones no route has).

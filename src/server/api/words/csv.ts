@@ -1,7 +1,9 @@
 import type { z } from 'zod/mini'
-import { WORD_CSV_COLUMNS, WORD_CSV_MAX_ROWS, type RefusedRow } from '@/shared/words'
+import type { CsvRefusal } from '@/shared/csv'
+import { WORD_CSV_COLUMNS, WORD_CSV_MAX_ROWS } from '@/shared/words'
 import { wordInputSchema } from '@/shared/words-schemas'
-import { csvFile, csvRecords, decodeCsv } from '@/server/http/csv'
+import { csvFile, csvRecords } from '@/server/http/csv'
+import { ApiError } from '@/server/http/errors'
 
 /**
  * The words file (CSV as http/csv.ts reads and writes it, a header row naming WORD_CSV_COLUMNS in
@@ -12,9 +14,10 @@ export type WordRow = z.output<typeof wordInputSchema>
 
 const header = WORD_CSV_COLUMNS.join(',')
 
-export type ParsedFile =
-  | { ok: true; rows: { line: number; row: WordRow }[]; refused: RefusedRow[] }
-  | { ok: false; reason: string }
+export interface ParsedFile {
+  rows: { line: number; row: WordRow }[]
+  refused: CsvRefusal[]
+}
 
 /** The first message of each field at fault, as one reason ("text: too long; …"). */
 function reasonOf(error: z.core.$ZodError): string {
@@ -28,22 +31,23 @@ function reasonOf(error: z.core.$ZodError): string {
 }
 
 /**
- * Reads a words file's bytes: not UTF-8, a wrong header or too many rows refuse the whole file;
- * otherwise each row is checked on its own (every refusal, with its line and reason).
+ * Reads a words file: NUL, a wrong header or too many rows refuse the whole file (400); otherwise
+ * each row is checked on its own (every refusal, with its line and reason).
  */
-export function parseWordsFile(bytes: Uint8Array): ParsedFile {
-  const text = decodeCsv(bytes)
-  if (text.includes('\u0000')) return { ok: false, reason: 'The file contains the NUL character.' }
+export function parseWordsFile(text: string): ParsedFile {
+  if (text.includes('\u0000')) throw new ApiError('bad_request', 'The file contains the NUL character.')
   const { records: found, refused: unreadable } = csvRecords(text)
   // Not CSV past some line: nothing can be read, and that line is the one refusal.
-  if (unreadable.length > 0) return { ok: true, rows: [], refused: unreadable }
+  if (unreadable.length > 0) return { rows: [], refused: unreadable }
   const [first, ...rest] = found
   if (!first || first.fields.map((name) => name.trim()).join(',') !== header) {
-    return { ok: false, reason: `The first line must be the header: ${header}` }
+    throw new ApiError('bad_request', `The first line must be the header: ${header}`)
   }
-  if (rest.length > WORD_CSV_MAX_ROWS) return { ok: false, reason: `At most ${WORD_CSV_MAX_ROWS} rows a file.` }
+  if (rest.length > WORD_CSV_MAX_ROWS) {
+    throw new ApiError('bad_request', `The file has ${rest.length} rows; at most ${WORD_CSV_MAX_ROWS} are taken at once.`)
+  }
   const rows: { line: number; row: WordRow }[] = []
-  const refused: RefusedRow[] = []
+  const refused: CsvRefusal[] = []
   for (const { line, fields } of rest) {
     if (fields.length !== WORD_CSV_COLUMNS.length) {
       refused.push({ line, reason: `Expected ${WORD_CSV_COLUMNS.length} fields, found ${fields.length}.` })
@@ -61,7 +65,7 @@ export function parseWordsFile(bytes: Uint8Array): ParsedFile {
     if (parsed.success) rows.push({ line, row: parsed.data })
     else refused.push({ line, reason: reasonOf(parsed.error) })
   }
-  return { ok: true, rows, refused }
+  return { rows, refused }
 }
 
 /** The words as a file the import takes back unchanged. */

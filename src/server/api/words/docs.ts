@@ -53,7 +53,7 @@ export const describeDelete = describe({
 export const describeExport = describe({
   operationId: 'exportWords',
   summary: "A level's words as CSV",
-  description: `UTF-8, a header row, then one word a row: ${columns}. The import takes the file back as it is.`,
+  description: `UTF-8, a header row, then one word a row: ${columns}. A field that a spreadsheet would take for a formula (starting with =, +, -, @) is written behind a \`'\`. The import takes the file back as it is.`,
   tags,
   access: 'admin',
   responses: { 200: file(['text/csv'], 'The file, as an attachment.') },
@@ -63,10 +63,10 @@ export const describeExport = describe({
 export const describeImport = describe({
   operationId: 'importWords',
   summary: 'Import words into a level from CSV',
-  description: `The body is the file (\`Content-Type: text/csv\`, UTF-8, at most ${WORD_CSV_MAX_BYTES / 1024 / 1024} MB and ${WORD_CSV_MAX_ROWS} rows), its first line the header ${columns}. A row naming a word of this level (same language, text and part of speech) updates it; a new one is added. \`dryRun=true\` writes nothing and lists every refused row with its line and reason; without it, one refused row and nothing is written (400, the first 100 refusals in \`fields\` as \`line.N\`). A file that is not UTF-8 or lacks the header: 400.`,
+  description: `The body is the file (\`Content-Type: text/csv\`, UTF-8, at most ${WORD_CSV_MAX_BYTES / 1024 / 1024} MB and ${WORD_CSV_MAX_ROWS} rows), its first line the header ${columns}. A row naming a word of this level (same language, text and part of speech) updates it; a new one is added. \`dryRun=true\` writes nothing and lists every refused row with its line and reason; without it, one refused row and nothing is written (400, the first 100 refusals in \`fields\` as \`line 12\`). A field written with a leading \`'\` before =, +, -, @ (as the export protects formulas) is read without it. 400 also for a file that is not UTF-8 (the message names the line), without the header row, or with more rows.`,
   tags,
   access: 'admin',
   requestBody: { ...file(['text/csv'], 'The words file.'), required: true },
   responses: { 200: json(wordImportResultSchema, 'What was (or, on a dry run, would be) done.') },
-  errors: [404, 409, 429, 503],
+  errors: [404, 409, 413, 415, 429, 503],
 })

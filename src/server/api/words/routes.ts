@@ -1,11 +1,12 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { WORD_CSV_MAX_BYTES } from '@/shared/words'
-import { wordImportQuerySchema, wordInputSchema, wordListQuerySchema, wordPatchSchema } from '@/shared/words-schemas'
+import { csvImportQuerySchema } from '@/shared/csv'
+import { wordInputSchema, wordListQuerySchema, wordPatchSchema } from '@/shared/words-schemas'
 import { requireAdmin, signedInUser } from '@/server/auth/session'
 import type { Db } from '@/server/db/client'
-import { jsonBody, queryParams, readBody, rowIdParam } from '@/server/http/body'
+import { jsonBody, queryParams, rowIdParam } from '@/server/http/body'
+import { readCsvUpload, refusedRowsError } from '@/server/http/csv'
 import type { AppEnv } from '@/server/http/context'
-import { ApiError } from '@/server/http/errors'
 import { levelNotFound } from '@/server/api/levels/store'
 import { describeCreate, describeDelete, describeExport, describeImport, describeList, describePatch } from './docs'
 import { parseWordsFile, wordsFile } from './csv'
@@ -17,11 +18,9 @@ export const WORD_WRITES = { points: 300, seconds: 60 }
 const levelIdParam = rowIdParam(levelNotFound)
 const wordIdParam = rowIdParam(wordNotFound)
 
-const csvType = /^text\/csv\s*(;|$)/i
-
 /** Where the words routes live, both behind `session` and administrators only. */
 export interface WordRoutes {
-  /** `/api/language-levels/{id}/words…`: a level's words, its file. */
+  /** `/api/language-levels/{id}/words…`: a level's words, and their file (`…/words/csv`). */
   ofLevel: Hono<AppEnv>
   /** `/api/words/{id}`: one word. */
   byId: Hono<AppEnv>
@@ -42,7 +41,7 @@ export function wordRoutes(db: Db, session: MiddlewareHandler<AppEnv>, limit: Mi
       c.header('Cache-Control', 'no-store')
       return c.json(created, 201)
     })
-    .get('/:id/words/export', describeExport, ...admin, levelIdParam, async (c) => {
+    .get('/:id/words/csv', describeExport, ...admin, levelIdParam, async (c) => {
       const { id } = c.req.valid('param')
       const body = wordsFile(await levelWordRows(db, id))
       return c.body(body, 200, {
@@ -51,19 +50,12 @@ export function wordRoutes(db: Db, session: MiddlewareHandler<AppEnv>, limit: Mi
         'Cache-Control': 'no-store',
       })
     })
-    .post('/:id/words/import', describeImport, ...admin, limit, levelIdParam, queryParams(wordImportQuerySchema), async (c) => {
-      if (!csvType.test(c.req.header('content-type') ?? '')) {
-        throw new ApiError('unsupported_media_type', 'Send the file as the body, with Content-Type: text/csv.')
-      }
-      const parsed = parseWordsFile(await readBody(c.req.raw, WORD_CSV_MAX_BYTES))
-      if (!parsed.ok) throw new ApiError('validation_failed', parsed.reason, { file: [parsed.reason] })
+    .post('/:id/words/csv', describeImport, ...admin, limit, levelIdParam, queryParams(csvImportQuerySchema), async (c) => {
+      const parsed = parseWordsFile(await readCsvUpload(c, WORD_CSV_MAX_BYTES))
       const dryRun = c.req.valid('query').dryRun === 'true'
       const result = await importWords(db, c.req.valid('param').id, parsed, dryRun, signedInUser(c))
       c.header('Cache-Control', 'no-store')
-      if (!dryRun && result.refused.length > 0) {
-        const fields = Object.fromEntries(result.refused.slice(0, 100).map(({ line, reason }) => [`line.${line}`, [reason]]))
-        throw new ApiError('validation_failed', `${result.refused.length} rows were refused: nothing was imported. A dry run lists them all.`, fields)
-      }
+      if (!dryRun && result.refused.length > 0) throw refusedRowsError(result.refused)
       return c.json(result)
     })
   const byId = new Hono<AppEnv>()

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm'
 import type { z } from 'zod/mini'
 import type { WordsNotice } from '@/shared/live'
-import type { PartOfSpeech, RefusedRow, Word, WordImportResult, WordPage } from '@/shared/words'
+import type { PartOfSpeech, Word, WordImportResult, WordPage } from '@/shared/words'
 import type { WordListQuery, wordInputSchema, wordPatchSchema } from '@/shared/words-schemas'
 import { recordAudit } from '@/server/audit/record'
 import type { Db } from '@/server/db/client'
@@ -11,7 +11,7 @@ import { publishEvent } from '@/server/events/bus'
 import type { SessionUser } from '@/server/http/context'
 import { ApiError } from '@/server/http/errors'
 import { levelNotFound } from '@/server/api/levels/store'
-import type { WordRow } from './csv'
+import type { ParsedFile, WordRow } from './csv'
 
 type WordRecord = typeof word.$inferSelect
 
@@ -140,7 +140,7 @@ const keyOf = (row: { language: string; text: string; partOfSpeech: string | nul
 export async function importWords(
   db: Db,
   levelId: number,
-  file: { rows: { line: number; row: WordRow }[]; refused: RefusedRow[] },
+  file: ParsedFile,
   dryRun: boolean,
   actor: SessionUser,
 ): Promise<WordImportResult> {
