@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { type ReactNode, useState } from 'react'
+import { type ReactNode, Suspense, startTransition, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { SignInValues } from '@/shared/auth-schemas'
 import { FormSubmit } from '@/client/components/forms/form-submit'
@@ -11,13 +11,11 @@ import { authApi } from '@/client/lib/auth-api'
 import { authSchema, formResolver } from '@/client/lib/form-resolver'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
 import { AuthCard, authLinkClass } from './auth-card'
-import { CodeSignIn } from './code-sign-in'
 import { authMessages } from './messages'
 import { PasskeySignIn } from './passkey-sign-in'
 import { ProviderSignIn } from './provider-sign-in'
-import { RecoveryRequest } from './recovery-request'
-import { SecondFactor } from './second-factor'
 import { MethodLink, type SignInMethod, afterFirstFactor, keepRedirect } from './sign-in'
+import { CodeSignIn, RecoveryRequest, SecondFactor } from './sign-in-steps'
 
 /**
  * `/login`: password, emailed code or recovery (`?method=`), a passkey or a provider, then the
@@ -33,9 +31,20 @@ export function LoginPage({
   providerError?: string
   step?: 'second-factor'
 }) {
+  // The steps other than the password form are lazy (sign-in-steps.tsx): the server's HTML of one
+  // stays on screen until its code has loaded.
+  return (
+    <Suspense>
+      <LoginStep method={method} providerError={providerError} step={step} />
+    </Suspense>
+  )
+}
+
+function LoginStep({ method, providerError, step }: Parameters<typeof LoginPage>[0]) {
   const navigate = useNavigate()
   const [secondFactor, setSecondFactor] = useState(false)
-  const askSecondFactor = () => setSecondFactor(true)
+  // In a transition: the form stays on screen while the second factor's code loads.
+  const askSecondFactor = () => startTransition(() => setSecondFactor(true))
   if (secondFactor || step === 'second-factor') {
     const cancel = () => {
       setSecondFactor(false)
