@@ -63,21 +63,44 @@ const oneByOne = [
   ['browser', 'npx', ['playwright', 'test']],
 ]
 
+/** The steps still running side by side: a failure stops them (each leads its own process group). */
+const running = new Set()
+
+function stopRunning() {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, 'SIGTERM')
+    } catch {
+      // Already gone.
+    }
+  }
+}
+// Being their own groups, they would outlive an interrupted `npm test`.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopRunning()
+    process.exit(130)
+  })
+}
+
 function failed(name, seconds, status) {
+  stopRunning()
   console.error(`\n✖ ${name} failed after ${seconds} s`)
   reportSkipped()
   process.exit(status ?? 1)
 }
 
-/** Runs a step with its output kept, then prints it; a failure ends `npm test`. */
+/** Runs a step with its output kept, then prints it; a failure ends `npm test` and the other steps. */
 function runKept([name, command, args]) {
   const started = Date.now()
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '1' } })
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '1' }, detached: true })
+    running.add(child)
     const output = []
     child.stdout.on('data', (chunk) => output.push(chunk))
     child.stderr.on('data', (chunk) => output.push(chunk))
     child.on('close', (status) => {
+      running.delete(child)
       const seconds = ((Date.now() - started) / 1000).toFixed(1)
       console.log(`\n▶ ${name}`)
       process.stdout.write(Buffer.concat(output))
