@@ -92,6 +92,28 @@ test('"Sign in with a passkey" signs in, and /account shows when it was last use
   await expect(passkeyRow(page, 'MacBook')).toContainText(/last used (now|\d+ seconds? ago)/)
 })
 
+test('a browser that cannot convert WebAuthn JSON itself adds and uses a passkey through the library', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const name = 'Olga Older'
+  // As in browsers before WebAuthn level 3 (Safari before 18.4, say).
+  await page.addInitScript(() => {
+    const constructor = PublicKeyCredential as unknown as Record<string, unknown>
+    delete constructor.parseRequestOptionsFromJSON
+    delete constructor.parseCreationOptionsFromJSON
+  })
+  await withoutPasskeyAutofill(page)
+  const { email } = await accountWithPasskey(page, context, baseURL ?? '', name)
+  await signOutFromMenu(page, name)
+
+  await page.goto('/login')
+  await passkeyButton(page).click()
+  await expect(page).toHaveURL(/\/dashboard$/)
+  expect(await signedInEmail(page.request)).toBe(email)
+})
+
 test('"Sign in with a passkey" pressed before the app has started signs in once it has', async ({
   page,
   context,

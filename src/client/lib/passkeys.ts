@@ -1,12 +1,19 @@
 import { useSyncExternalStore } from 'react'
-import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/browser'
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/browser'
 import { type SignInAnswer, authApi } from './auth-api'
 import { reloadOnceFor } from './chunk-reload'
 import { ApiRequestError, isSessionNotFresh } from './http-error'
 
 /**
- * Passkeys (WebAuthn). The browser library loads on first use, in a chunk of its own: the pages
- * only ask whether the browser has passkeys at all, which needs none of it.
+ * Passkeys (WebAuthn). A browser of WebAuthn level 3 (Chrome 129, Firefox 119, Safari 18.4 and
+ * later) reads the server's options from JSON and writes its answer as JSON itself; for the others
+ * the library that does it loads on first use, in a chunk of its own. The pages only ask whether
+ * the browser has passkeys at all, which needs neither.
  */
 const webAuthn = () =>
   import('@simplewebauthn/browser').catch((error: unknown) => {
@@ -14,6 +21,72 @@ const webAuthn = () =>
     reloadOnceFor(error)
     throw error
   })
+
+/** Whether the browser converts WebAuthn's JSON itself (checked at each use: tests take it away). */
+function nativeJson(): boolean {
+  return (
+    typeof PublicKeyCredential.parseRequestOptionsFromJSON === 'function' &&
+    typeof PublicKeyCredential.parseCreationOptionsFromJSON === 'function' &&
+    typeof (PublicKeyCredential.prototype as Partial<PublicKeyCredential>).toJSON === 'function'
+  )
+}
+
+/**
+ * The ceremony running, if any: a browser runs one at a time, so a new one (the button pressed
+ * while the email field's suggestions wait) ends the one before, as the library's
+ * WebAuthnAbortService does.
+ */
+let ceremony: AbortController | undefined
+
+function nextCeremony(signal: AbortSignal | undefined): AbortSignal {
+  ceremony?.abort(new DOMException('Another passkey ceremony started.', 'AbortError'))
+  const own = new AbortController()
+  ceremony = own
+  signal?.addEventListener('abort', () => own.abort(new DOMException('The page left.', 'AbortError')), { once: true })
+  return own.signal
+}
+
+/** The JSON of the browser's credential: the answer the server reads. */
+async function credentialJson<T>(asked: Promise<Credential | null>): Promise<T> {
+  const credential = await asked
+  if (!(credential instanceof PublicKeyCredential)) throw new DOMException('No passkey was given.', 'NotAllowedError')
+  return credential.toJSON() as T
+}
+
+/** Asks the browser for a passkey of this site (in the dialog, or among the field's suggestions). */
+async function authenticate(
+  optionsJSON: PublicKeyCredentialRequestOptionsJSON,
+  autofill: boolean,
+  signal: AbortSignal | undefined,
+): Promise<AuthenticationResponseJSON> {
+  if (nativeJson()) {
+    const publicKey = PublicKeyCredential.parseRequestOptionsFromJSON(optionsJSON)
+    // The suggestions offer every passkey of the site: an allow list would narrow them.
+    if (autofill) publicKey.allowCredentials = []
+    const options: CredentialRequestOptions = { publicKey, signal: nextCeremony(signal), ...(autofill && { mediation: 'conditional' }) }
+    return credentialJson<AuthenticationResponseJSON>(navigator.credentials.get(options))
+  }
+  const { startAuthentication, WebAuthnAbortService } = await webAuthn()
+  if (signal?.aborted) throw new PasskeyError('aborted')
+  // Cancels this ceremony only while it runs: once settled, another may be the current one.
+  const stop = () => WebAuthnAbortService.cancelCeremony()
+  signal?.addEventListener('abort', stop, { once: true })
+  try {
+    return await startAuthentication({ optionsJSON, useBrowserAutofill: autofill })
+  } finally {
+    signal?.removeEventListener('abort', stop)
+  }
+}
+
+/** Asks the browser to make a passkey of this account. */
+async function register(optionsJSON: PublicKeyCredentialCreationOptionsJSON): Promise<RegistrationResponseJSON> {
+  if (nativeJson()) {
+    const publicKey = PublicKeyCredential.parseCreationOptionsFromJSON(optionsJSON)
+    return credentialJson<RegistrationResponseJSON>(navigator.credentials.create({ publicKey, signal: nextCeremony(undefined) }))
+  }
+  const { startRegistration } = await webAuthn()
+  return startRegistration({ optionsJSON })
+}
 
 /** Why a passkey ceremony ended without success; the pages say each in their own words. */
 export type PasskeyFailure =
@@ -69,7 +142,7 @@ export async function passkeyAutofillAvailable(): Promise<boolean> {
   }
 }
 
-/** The browser's refusal (a DOMException's name, kept by the library's WebAuthnError). */
+/** The browser's refusal (a DOMException's name, which the library's WebAuthnError keeps too). */
 function browserFailure(error: unknown): PasskeyError {
   const name = error instanceof Error ? error.name : ''
   if (name === 'NotAllowedError') return new PasskeyError('cancelled', error)
@@ -96,21 +169,13 @@ export async function signInWithPasskey({
   autofill = false,
   signal,
 }: { autofill?: boolean; signal?: AbortSignal } = {}): Promise<SignInAnswer> {
-  const [{ startAuthentication, WebAuthnAbortService }, optionsJSON] = await Promise.all([
-    webAuthn(),
-    authApi.passkeySignInOptions(),
-  ])
+  const optionsJSON = await authApi.passkeySignInOptions()
   if (signal?.aborted) throw new PasskeyError('aborted')
-  // Cancels this ceremony only while it runs: once settled, another may be the current one.
-  const stop = () => WebAuthnAbortService.cancelCeremony()
-  signal?.addEventListener('abort', stop, { once: true })
   let response: AuthenticationResponseJSON
   try {
-    response = await startAuthentication({ optionsJSON, useBrowserAutofill: autofill })
+    response = await authenticate(optionsJSON, autofill, signal)
   } catch (error) {
-    throw browserFailure(error)
-  } finally {
-    signal?.removeEventListener('abort', stop)
+    throw error instanceof PasskeyError ? error : browserFailure(error)
   }
   try {
     return await authApi.verifyPasskeySignIn(response)
@@ -123,13 +188,10 @@ export async function signInWithPasskey({
 
 /** Registers a new passkey of the signed-in account on this device (or a security key). */
 export async function addPasskey(name: string): Promise<void> {
-  const [{ startRegistration }, optionsJSON] = await Promise.all([
-    webAuthn(),
-    authApi.passkeyRegistrationOptions().catch(notFresh),
-  ])
+  const optionsJSON = await authApi.passkeyRegistrationOptions().catch(notFresh)
   let response: RegistrationResponseJSON
   try {
-    response = await startRegistration({ optionsJSON })
+    response = await register(optionsJSON)
   } catch (error) {
     throw browserFailure(error)
   }
