@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ConfirmPage, type LinkType } from '@/client/features/auth/confirm-page'
+import { ConfirmPage, type LinkType } from '@/client/features/auth/confirm/confirm-page'
 
 const linkTypes: readonly LinkType[] = ['signup', 'recovery', 'email_change']
 

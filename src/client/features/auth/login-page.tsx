@@ -1,10 +1,9 @@
 import { useStore } from '@nanostores/react'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { type ReactNode, Suspense, startTransition, useState } from 'react'
+import { type ReactNode, Suspense, lazy, startTransition, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { SignInValues } from '@/shared/auth-schemas'
 import { FormSubmit } from '@/client/components/forms/form-submit'
-import { ProviderErrorAlert } from '@/client/components/sign-in/provider-error-alert'
 import { Field, Input } from '@/client/components/ui/field'
 import { PasswordInput } from '@/client/components/ui/password-input'
 import { authApi } from '@/client/lib/auth-api'
@@ -16,6 +15,11 @@ import { PasskeySignIn } from './passkey-sign-in'
 import { ProviderSignIn } from './provider-sign-in'
 import { MethodLink, type SignInMethod, afterFirstFactor, keepRedirect } from './sign-in'
 import { CodeSignIn, RecoveryRequest, SecondFactor } from './sign-in-steps'
+
+// Only a provider's failed return (`?error=`) shows it.
+const ProviderErrorAlert = lazy(async () => ({
+  default: (await import('@/client/components/sign-in/provider-error-alert')).ProviderErrorAlert,
+}))
 
 /**
  * `/login`: password, emailed code or recovery (`?method=`), a passkey or a provider, then the

@@ -17,10 +17,11 @@ import { withReadRetries } from '@/client/lib/retry'
 import { toast } from '@/client/lib/toast'
 import { useAction } from '@/client/lib/use-action'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
-import { AuthCard, authLinkClass } from './auth-card'
-import { CheckEmail } from './check-email'
-import { EmailForm } from './email-form'
-import { authMessages } from './messages'
+import { AuthCard, authLinkClass } from '@/client/features/auth/auth-card'
+import { CheckEmail } from '@/client/features/auth/check-email'
+import { EmailForm } from '@/client/features/auth/email-form'
+import { confirmMessages } from './messages'
+import { authMessages } from '@/client/features/auth/messages'
 
 /** The kinds of emailed links (`/confirm?type=…&token=…`, written by the server's auth module). */
 export type LinkType = 'signup' | 'recovery' | 'email_change'
@@ -38,8 +39,9 @@ export function ConfirmPage({ type, token }: { type: LinkType; token?: string })
 
 function NoToken() {
   const t = useStore(authMessages)
+  const c = useStore(confirmMessages)
   return (
-    <AuthCard title={t.noTokenTitle} lead={t.noToken}>
+    <AuthCard title={c.noTokenTitle} lead={c.noToken}>
       <ul className="grid gap-2">
         <li>
           <Link to="/login" className={authLinkClass}>
@@ -87,6 +89,7 @@ function verifyOnce(token: string, emailChange: boolean) {
 /** Sign-up confirmation and email change: the link is checked once, then the session is read. */
 function VerifyEmail({ token, emailChange }: { token: string; emailChange: boolean }) {
   const t = useStore(authMessages)
+  const c = useStore(confirmMessages)
   const errorTexts = useStore(apiErrorMessages)
   const navigate = useNavigate()
   // A write that changes nothing in the query cache: the page loads none of it.
@@ -98,10 +101,10 @@ function VerifyEmail({ token, emailChange }: { token: string; emailChange: boole
   useEffect(() => {
     if (!user) return
     if (emailChange) {
-      toast({ title: t.emailChangedTitle, description: t.emailChanged({ email: user.email }), variant: 'success' })
+      toast({ title: c.emailChangedTitle, description: c.emailChanged({ email: user.email }), variant: 'success' })
       void navigate({ to: '/account', replace: true })
     } else {
-      toast({ title: t.confirmedTitle, description: t.confirmedSignedIn, variant: 'success' })
+      toast({ title: c.confirmedTitle, description: c.confirmedSignedIn, variant: 'success' })
       void navigate({ to: '/dashboard', replace: true })
     }
     // Once per confirmed link; the texts are read at that moment.
@@ -110,10 +113,10 @@ function VerifyEmail({ token, emailChange }: { token: string; emailChange: boole
 
   if (verification.status === 'idle' || verification.isPending || user) {
     return (
-      <AuthCard title={t.confirmTitle}>
+      <AuthCard title={c.confirmTitle}>
         <p role="status" className="flex items-center gap-3">
           <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-primary border-t-transparent" />
-          {t.confirming}
+          {c.confirming}
         </p>
       </AuthCard>
     )
@@ -121,23 +124,23 @@ function VerifyEmail({ token, emailChange }: { token: string; emailChange: boole
   if (verification.isSuccess) {
     // The link worked before: the address is confirmed, but this browser is not signed in.
     return (
-      <AuthCard title={t.confirmedTitle} lead={t.alreadyConfirmed}>
+      <AuthCard title={c.confirmedTitle} lead={c.alreadyConfirmed}>
         <Link to="/login" className={buttonClass()}>{t.signIn}</Link>
       </AuthCard>
     )
   }
   if (!isRefusedLink(verification.error)) {
     return (
-      <AuthCard title={t.confirmTitle}>
+      <AuthCard title={c.confirmTitle}>
         <Alert variant="error">{errorMessage(verification.error, errorTexts)}</Alert>
-        <Button onClick={() => verification.mutate()}>{t.tryAgain}</Button>
+        <Button onClick={() => verification.mutate()}>{c.tryAgain}</Button>
       </AuthCard>
     )
   }
   if (emailChange) {
     return (
-      <AuthCard title={t.invalidLinkTitle} lead={t.invalidEmailChange}>
-        <Link to="/account" className={buttonClass()}>{t.openAccount}</Link>
+      <AuthCard title={c.invalidLinkTitle} lead={c.invalidEmailChange}>
+        <Link to="/account" className={buttonClass()}>{c.openAccount}</Link>
       </AuthCard>
     )
   }
@@ -153,6 +156,7 @@ function InvalidLink({
   sentMessage: (values: { email: string }) => string
 }) {
   const t = useStore(authMessages)
+  const c = useStore(confirmMessages)
   const [sentTo, setSentTo] = useState<string | null>(null)
   if (sentTo) {
     return (
@@ -162,8 +166,8 @@ function InvalidLink({
     )
   }
   return (
-    <AuthCard title={t.invalidLinkTitle} lead={t.invalidLink}>
-      <EmailForm submitLabel={t.sendNewLink} pendingLabel={t.sendingLink} send={resend} onSent={setSentTo} />
+    <AuthCard title={c.invalidLinkTitle} lead={c.invalidLink}>
+      <EmailForm submitLabel={c.sendNewLink} pendingLabel={t.sendingLink} send={resend} onSent={setSentTo} />
     </AuthCard>
   )
 }
@@ -171,6 +175,7 @@ function InvalidLink({
 /** Password recovery: a new password for the account the link was sent to. */
 function NewPassword({ token }: { token: string }) {
   const t = useStore(authMessages)
+  const c = useStore(confirmMessages)
   const form = useForm<NewPasswordValues>({
     resolver: formResolver(authSchema('newPasswordSchema')),
     defaultValues: { password: '', confirmPassword: '' },
@@ -185,18 +190,18 @@ function NewPassword({ token }: { token: string }) {
   }
   if (mutation.isSuccess) {
     return (
-      <AuthCard title={t.passwordChangedTitle} lead={t.passwordChanged}>
+      <AuthCard title={c.passwordChangedTitle} lead={c.passwordChanged}>
         <Link to="/login" className={buttonClass()}>{t.signIn}</Link>
       </AuthCard>
     )
   }
   return (
-    <AuthCard title={t.newPasswordTitle} lead={t.newPasswordLead}>
+    <AuthCard title={c.newPasswordTitle} lead={c.newPasswordLead}>
       <form method="post" noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
         <NewPasswordFields form={form} passwordLabel={t.newPassword} confirmLabel={t.confirmPassword} />
         <FormSubmit
-          label={t.setPassword}
-          pendingLabel={t.settingPassword}
+          label={c.setPassword}
+          pendingLabel={c.settingPassword}
           pending={mutation.isPending}
           error={errorText}
           stretch
