@@ -86,6 +86,8 @@ export class GradeOutbox {
     readonly store: OutboxStore,
     private readonly send: (entry: GradeToSend) => Promise<GradeResult>,
     private readonly listener: ReplayListener & { settled?: (empty: boolean) => void } = {},
+    /** Whether sending is worth trying (the browser says it is online). */
+    private readonly online: () => boolean = () => true,
   ) {}
 
   async add(entry: GradeToSend): Promise<void> {
@@ -103,7 +105,9 @@ export class GradeOutbox {
       let empty: boolean
       do {
         this.again = false
-        empty = await replay(this.store, (entry) => this.tracked(entry), this.listener)
+        empty = this.online()
+          ? await replay(this.store, (entry) => this.tracked(entry), this.listener)
+          : (await this.store.read()).length === 0
       } while (empty && this.again)
       return empty
     }

@@ -90,13 +90,14 @@ function Session({ queue, refetch }: { queue: PracticeQueue | undefined; refetch
     },
   })
 
-  const coming = queue ? upcoming(session, queue.cards) : []
+  // Ready once the queue is read and the outbox open (its waiting answers' words are done).
+  const ready = queue !== undefined && outbox.outbox !== null
+  const coming = ready ? upcoming(session, queue.cards) : []
   const card = session.pinned ?? coming[0] ?? null
   // The first card to come goes on screen and stays there while the queue is read again.
   if (!session.pinned && card) dispatch({ type: 'pin', card })
-  const left = queue ? cardsLeft(session, queue) : 0
+  const left = ready ? cardsLeft(session, queue) : 0
   const leftText = t.left({ count: left })
-  const ready = queue !== undefined && outbox.outbox !== null
 
   // Fetch more before the fetched ones run out (the server has more than one queue holds).
   const beyond = queue ? queue.dueNow + queue.newLeft - queue.cards.length : 0

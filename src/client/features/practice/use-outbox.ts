@@ -43,8 +43,8 @@ async function openStore(userId: string): Promise<OutboxStore> {
 /**
  * This tab's outbox of grades for the signed-in person: opened once, sent when the page opens, when
  * the network comes back, and after a failure with a growing wait. `waiting` is how many answers
- * wait; `saved` is how many were sent after the connection was lost (for "Back online — {n}
- * answers saved"), until `clearSaved`.
+ * wait; `saved` is how many of those that had to wait were sent once the outbox emptied (for
+ * "Back online — {n} answers saved"), until the next answer.
  */
 export function useOutbox(userId: string | undefined, handlers: OutboxHandlers) {
   const [outbox, setOutbox] = useState<GradeOutbox | null>(null)
@@ -55,62 +55,68 @@ export function useOutbox(userId: string | undefined, handlers: OutboxHandlers) 
     handlersRef.current = handlers
   })
 
+  // Answers that could not be sent when given (offline, or the server unreachable), by id: once
+  // they are all in, "Back online — {n} answers saved" counts them.
+  const held = useRef(new Set<string>())
+
   useEffect(() => {
     if (!userId) return
     let closed = false
     let box: GradeOutbox | undefined
-    // Answers sent since the connection was lost (or found waiting after a reload).
-    let away = !navigator.onLine
-    let sentAway = 0
+    let savedNow = 0
     let attempt = 0
     let timer: ReturnType<typeof setTimeout> | undefined
-    const count = async () => {
-      if (box && !closed) setWaiting((await box.store.read()).length)
+    const hold = async () => {
+      if (!box || closed) return
+      const entries = await box.store.read()
+      for (const entry of entries) held.current.add(entry.clientId)
+      setWaiting(entries.length)
     }
     const flush = () => {
       clearTimeout(timer)
       void box?.flush()
     }
-    const offline = () => {
-      away = true
-    }
     void openStore(userId).then(async (store) => {
       if (closed) return
-      box = new GradeOutbox(store, sendGrade, {
-        sent: (entry, result) => {
-          if (away) sentAway += 1
-          handlersRef.current.sent(entry, result)
+      box = new GradeOutbox(
+        store,
+        sendGrade,
+        {
+          sent: (entry, result) => {
+            if (held.current.delete(entry.clientId)) savedNow += 1
+            handlersRef.current.sent(entry, result)
+          },
+          dropped: (entry, error) => {
+            held.current.delete(entry.clientId)
+            handlersRef.current.dropped(entry, error)
+          },
+          settled: (empty) => {
+            if (closed) return
+            if (empty) {
+              attempt = 0
+              setWaiting(0)
+              if (savedNow > 0) setSaved(savedNow)
+              savedNow = 0
+              return
+            }
+            void hold()
+            if (navigator.onLine) timer = setTimeout(flush, RETRY_MS[Math.min(attempt++, RETRY_MS.length - 1)])
+          },
         },
-        dropped: (entry, error) => handlersRef.current.dropped(entry, error),
-        settled: (empty) => {
-          void count()
-          if (closed) return
-          if (empty) {
-            attempt = 0
-            if (away && sentAway > 0) setSaved(sentAway)
-            away = !navigator.onLine
-            sentAway = 0
-            return
-          }
-          away = true
-          if (navigator.onLine) timer = setTimeout(flush, RETRY_MS[Math.min(attempt++, RETRY_MS.length - 1)])
-        },
-      })
+        () => navigator.onLine,
+      )
       const before = await store.read()
       if (closed) return
-      if (before.length > 0) away = true
       handlersRef.current.waiting(before.map((entry) => entry.wordId))
-      setWaiting(before.length)
+      await hold()
       setOutbox(box)
       flush()
     })
     window.addEventListener('online', flush)
-    window.addEventListener('offline', offline)
     return () => {
       closed = true
       clearTimeout(timer)
       window.removeEventListener('online', flush)
-      window.removeEventListener('offline', offline)
     }
   }, [userId])
 
@@ -118,7 +124,8 @@ export function useOutbox(userId: string | undefined, handlers: OutboxHandlers) 
     if (!outbox) return
     setSaved(0)
     setWaiting((n) => n + 1)
+    if (!navigator.onLine) held.current.add(entry.clientId)
     await outbox.add(entry)
   }
-  return { outbox, add, waiting, saved, clearSaved: () => setSaved(0) }
+  return { outbox, add, waiting, saved }
 }
