@@ -7,13 +7,13 @@ import { api } from '@/client/lib/api'
  * under `['me', 'practice']`: the live `practice` event (a grade in another tab) and an account
  * change make them stale. Today's summary and the settings are read by `practice-progress.ts`.
  */
-export const practiceQueueKey = ['me', 'practice', 'queue'] as const
+const practiceQueueKey = ['me', 'practice', 'queue'] as const
 
 /**
  * Cards fetched at once: ahead of what the learner sees, so that the session goes on offline.
  * More than a day's new words (10 by default) and a good morning's due cards.
  */
-export const QUEUE_AHEAD = 100
+const QUEUE_AHEAD = 100
 
 export const practiceQueueQuery = () =>
   queryOptions({

@@ -7,7 +7,7 @@ import type { PracticeCard, PracticeGrade, PracticeQueue } from '@/shared/practi
  * this session never shows again in it (an "Again" is due a minute later: the next session has it).
  */
 
-export interface GradedCard {
+interface GradedCard {
   card: PracticeCard
   clientId: string
   grade: PracticeGrade
