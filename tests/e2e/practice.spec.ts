@@ -9,9 +9,10 @@ import {
   expectHeadingFocused,
   interfaceLanguages,
   prefer,
+  quiet,
   settled,
 } from './helpers/a11y'
-import { expect, mainHeading, test } from './helpers/fixtures'
+import { accessibilityViolations, expect, mainHeading, test } from './helpers/fixtures'
 
 // The learner's practice (docs/product.md §11): A1 words by keyboard alone (reveal, the four
 // grades, undo) in both languages and colour modes; a grade in one tab reaching the other; and
@@ -264,4 +265,26 @@ test('answers that could not be sent survive a reload, and are sent then', async
   // The words answered before do not come back in this session.
   await expect(leftLine(again, w.left(2))).toBeVisible()
   expect(graded).not.toContain(await word(again).textContent())
+})
+
+test('the command palette offers Practice among the learner\'s own pages', async ({ page, context, baseURL }) => {
+  await signedInAs(context, baseURL ?? '', 'Palette Practiser')
+  await page.goto('/dashboard')
+  await expect(mainHeading(page)).toHaveText('Hello, Palette Practiser!')
+  await page.keyboard.press('Control+k')
+  const palette = page.getByRole('dialog')
+  await expect(palette.getByRole('group', { name: 'Your pages' }).getByRole('option', { name: 'Practice' })).toBeVisible()
+  await palette.getByRole('combobox').fill('practice')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL('/practice')
+  await expect(mainHeading(page)).toHaveText('Practice')
+})
+
+test('a learner without a current level is told where to choose one', async ({ page, context, baseURL }) => {
+  await signedInAs(context, baseURL ?? '', 'Levelless Practiser')
+  await page.goto('/practice')
+  await expect(page.getByRole('heading', { level: 2, name: 'All done for today' })).toBeVisible()
+  await expect(page.getByText(/you have not chosen one yet/)).toBeVisible()
+  await quiet(page)
+  expect(await accessibilityViolations(page)).toEqual([])
 })

@@ -46,6 +46,7 @@ export const practiceMessages = i18n('practice', {
   practiseAgain: 'Practise them again',
   summary: 'This session',
   backToDashboard: 'Back to the dashboard',
+  noLevel: 'New words come from your current level, and you have not chosen one yet: set it on your dashboard, or take the self-assessment.',
   noun: 'noun',
   verb: 'verb',
   adjective: 'adjective',

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router'
 import { type Ref, useCallback, useEffect, useReducer, useRef, useState, useTransition } from 'react'
 import type { PracticeGrade, PracticeQueue } from '@/shared/practice'
 import { practiceQueueQuery, sendUndo } from '@/client/api/practice'
+import { learnerProfileQuery } from '@/client/api/profile'
 import { Alert } from '@/client/components/ui/alert'
 import { Button, buttonClass } from '@/client/components/ui/button'
 import { PageHeading } from '@/client/components/ui/page-heading'
@@ -234,6 +235,18 @@ function Session({ queue, refetch }: { queue: PracticeQueue | undefined; refetch
   )
 }
 
+/** Without a current level there are no new words: where to choose one. */
+function NoLevelHint() {
+  const t = useStore(practiceMessages)
+  const profile = useQuery(learnerProfileQuery())
+  if (!profile.data || profile.data.currentLevelId !== null) return null
+  return (
+    <Alert variant="info" className="mt-4">
+      {t.noLevel}
+    </Alert>
+  )
+}
+
 /** "Offline — your answers will be saved" while offline; "Back online — {n} answers saved" after. */
 function Connection({ online, waiting, saved }: { online: boolean; waiting: number; saved: number }) {
   const t = useStore(practiceMessages)
@@ -276,6 +289,7 @@ function SessionEnd({
       <p className="mt-2 text-muted-foreground">
         {dueAgain > 0 ? t.sessionDoneLead({ count: dueAgain }) : t.allDoneLead}
       </p>
+      {given === 0 && dueAgain === 0 && <NoLevelHint />}
       {given > 0 && (
         <div className="mt-6">
           <h3 className="font-medium">
