@@ -171,8 +171,10 @@ function Session({ queue, refetch }: { queue: PracticeQueue | undefined; refetch
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.repeat) return
       const target = event.target as HTMLElement | null
       if (target?.closest('input, textarea, select, [contenteditable], [role="dialog"], [role="alertdialog"], [role="menu"]')) return
-      if (event.key === ' ' && !session.revealed && card) {
-        // A focused button would be pressed by Space too: the key does it once.
+      // Space on another control (a link, "Undo", the theme switch) is that control's.
+      const otherControl = target?.closest('a, button, summary') && target !== revealRef.current
+      if (event.key === ' ' && !session.revealed && card && !otherControl) {
+        // "Show answer" focused would be pressed by Space too: the key does it once.
         event.preventDefault()
         reveal()
       } else if (/^[1-4]$/.test(event.key) && session.revealed) {
