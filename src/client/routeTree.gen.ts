@@ -20,6 +20,7 @@ import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as FetchingRouteImport } from './routes/fetching'
 import { Route as FetchingPostRouteImport } from './routes/fetching-post'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as PracticeRouteImport } from './routes/practice'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as SharedStateAboutRouteImport } from './routes/shared-state-about'
 import { Route as SharedStateHomeRouteImport } from './routes/shared-state-home'
@@ -84,6 +85,11 @@ const FetchingPostRoute = FetchingPostRouteImport.update({
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PracticeRoute = PracticeRouteImport.update({
+  id: '/practice',
+  path: '/practice',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RegisterRoute = RegisterRouteImport.update({
@@ -151,6 +157,7 @@ export interface FileRoutesByFullPath {
   '/fetching': typeof FetchingRoute
   '/fetching-post': typeof FetchingPostRoute
   '/login': typeof LoginRoute
+  '/practice': typeof PracticeRoute
   '/register': typeof RegisterRoute
   '/shared-state-about': typeof SharedStateAboutRoute
   '/shared-state-home': typeof SharedStateHomeRoute
@@ -173,6 +180,7 @@ export interface FileRoutesByTo {
   '/fetching': typeof FetchingRoute
   '/fetching-post': typeof FetchingPostRoute
   '/login': typeof LoginRoute
+  '/practice': typeof PracticeRoute
   '/register': typeof RegisterRoute
   '/shared-state-about': typeof SharedStateAboutRoute
   '/shared-state-home': typeof SharedStateHomeRoute
@@ -197,6 +205,7 @@ export interface FileRoutesById {
   '/fetching': typeof FetchingRoute
   '/fetching-post': typeof FetchingPostRoute
   '/login': typeof LoginRoute
+  '/practice': typeof PracticeRoute
   '/register': typeof RegisterRoute
   '/shared-state-about': typeof SharedStateAboutRoute
   '/shared-state-home': typeof SharedStateHomeRoute
@@ -222,6 +231,7 @@ export interface FileRouteTypes {
     | '/fetching'
     | '/fetching-post'
     | '/login'
+    | '/practice'
     | '/register'
     | '/shared-state-about'
     | '/shared-state-home'
@@ -244,6 +254,7 @@ export interface FileRouteTypes {
     | '/fetching'
     | '/fetching-post'
     | '/login'
+    | '/practice'
     | '/register'
     | '/shared-state-about'
     | '/shared-state-home'
@@ -267,6 +278,7 @@ export interface FileRouteTypes {
     | '/fetching'
     | '/fetching-post'
     | '/login'
+    | '/practice'
     | '/register'
     | '/shared-state-about'
     | '/shared-state-home'
@@ -291,6 +303,7 @@ export interface RootRouteChildren {
   FetchingRoute: typeof FetchingRoute
   FetchingPostRoute: typeof FetchingPostRoute
   LoginRoute: typeof LoginRoute
+  PracticeRoute: typeof PracticeRoute
   RegisterRoute: typeof RegisterRoute
   SharedStateAboutRoute: typeof SharedStateAboutRoute
   SharedStateHomeRoute: typeof SharedStateHomeRoute
@@ -373,6 +386,13 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/practice': {
+      id: '/practice'
+      path: '/practice'
+      fullPath: '/practice'
+      preLoaderRoute: typeof PracticeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/register': {
@@ -484,6 +504,7 @@ const rootRouteChildren: RootRouteChildren = {
   FetchingRoute: FetchingRoute,
   FetchingPostRoute: FetchingPostRoute,
   LoginRoute: LoginRoute,
+  PracticeRoute: PracticeRoute,
   RegisterRoute: RegisterRoute,
   SharedStateAboutRoute: SharedStateAboutRoute,
   SharedStateHomeRoute: SharedStateHomeRoute,

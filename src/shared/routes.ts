@@ -22,6 +22,7 @@ export const routeTable = [
   { path: '/dashboard', guards: ['auth'] },
   { path: '/account', guards: ['auth'] },
   { path: '/assessment', guards: ['auth'] },
+  { path: '/practice', guards: ['auth'] },
   { path: '/create', guards: ['admin'] },
   { path: '/admin', guards: ['admin'] },
   { path: '/admin/users', guards: ['admin'] },

@@ -34,6 +34,16 @@ onLive('can-do', () => {
 onLive('audit', () => invalidate('audit', 'people'))
 // Once the session is read again (it may be being replaced: a password change), not before.
 onLive('account', () => void followAccountChange().then(() => invalidate('me', 'auth')))
+// One's practice changed in another tab (or this one: the stream tells every tab): the queue and
+// today's counts are read again. The practice page keeps the card on screen (features/practice).
+onLive('practice', ({ reason }) =>
+  void queryClient.invalidateQueries({
+    queryKey: ['me', 'practice'],
+    predicate: (query) => reason === 'settings' || query.queryKey[2] !== 'settings',
+  }),
+)
+// A level's words changed: the cards to practise may be others.
+onLive('words', () => void queryClient.invalidateQueries({ queryKey: ['me', 'practice', 'queue'] }))
 // What was missed could not be sent: everything is read again.
 onLive('reset', () => void queryClient.invalidateQueries())
 

@@ -10,6 +10,7 @@ export const paletteMessages = i18n('palette', {
   yourPages: 'Your pages',
   dashboard: 'Dashboard',
   assessment: 'Self-assessment',
+  practice: 'Practice',
   account: 'Account',
   levels: 'Levels',
   allLevels: 'All language levels',

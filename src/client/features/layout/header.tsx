@@ -48,11 +48,20 @@ export function Header({ onSearch }: { onSearch: () => void }) {
   const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null)
   const menuOpen = menuOpenedAt === pathname
 
-  const mainLinks = itemsOf('main').map((item) => (
-    <Link key={item.to} to={item.to} className={navLinkClass} activeOptions={{ exact: true }}>
-      {pages[item.label]}
-    </Link>
-  ))
+  const user = useStore(currentUser)
+  const mainLinks = [
+    ...itemsOf('main').map((item) => (
+      <Link key={item.to} to={item.to} className={navLinkClass} activeOptions={{ exact: true }}>
+        {pages[item.label]}
+      </Link>
+    )),
+    // Signed-in people practise every day: one click from anywhere.
+    user && (
+      <Link key="/practice" to="/practice" className={navLinkClass}>
+        {t.practice}
+      </Link>
+    ),
+  ]
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">

@@ -6,6 +6,7 @@ export const layoutMessages = i18n('layout', {
   demosNavigation: 'Demos',
   dashboard: 'Dashboard',
   assessment: 'Self-assessment',
+  practice: 'Practice',
   account: 'Account',
   administration: 'Administration',
   signOut: 'Sign out',
