@@ -182,9 +182,20 @@ test.describe('in Tokyo', () => {
   }) => {
     await learner(context, baseURL ?? '', 'Tokyo Learner')
     expect((await settingsOf(context.request)).timeZone).toBe('UTC')
+    const sent: string[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && request.url().endsWith('/api/me/practice/settings')) sent.push(request.postData() ?? '')
+    })
     await page.goto('/dashboard')
     await expect(todayCard(page).getByText('Due today: 0', { exact: true })).toBeVisible()
     await expect.poll(async () => (await settingsOf(context.request)).timeZone).toBe('Asia/Tokyo')
+    expect(sent.map((body) => JSON.parse(body) as PracticeSettings)).toEqual([
+      { newWordsPerDay: 10, dailyGoal: 20, timeZone: 'Asia/Tokyo' },
+    ])
+    // Stored now: the next page load has nothing to send.
+    await page.reload()
+    await expect(todayCard(page).getByText('Due today: 0', { exact: true })).toBeVisible()
+    expect(sent).toHaveLength(1)
     await page.goto('/account')
     const section = practiceSection(page)
     await expect(section.getByText(/^Your day follows Asia\/Tokyo \(.+\), where it is \d{1,2}:\d{2}/)).toBeVisible()

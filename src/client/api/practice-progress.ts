@@ -1,8 +1,10 @@
+import { useStore } from '@nanostores/react'
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type { PracticeSettings, PracticeToday } from '@/shared/practice'
 import type { PracticeSettingsInput } from '@/shared/practice-schemas'
 import { api } from '@/client/lib/api'
+import { currentUser } from '@/client/lib/auth'
 
 /**
  * The learner's day of practice (docs/product.md §11): today's counts, the streak and the calendar
@@ -36,8 +38,8 @@ export function browserTimeZone(): string | undefined {
   }
 }
 
-/** Whether this page load has sent (or is sending) the browser's time zone already. */
-let zoneSent = false
+/** The people whose settings this page load has sent (or is sending) the browser's time zone with. */
+const zoneSentFor = new Set<string>()
 
 /**
  * Keeps the stored time zone the browser's: when the settings say another one, sends the
@@ -47,12 +49,14 @@ let zoneSent = false
  */
 export function useSyncTimeZone(): void {
   const queryClient = useQueryClient()
+  const user = useStore(currentUser)
   const settings = useQuery(practiceSettingsQuery())
   const stored = settings.data
   useEffect(() => {
     const zone = browserTimeZone()
-    if (zoneSent || !stored || !zone || zone === stored.timeZone) return
-    zoneSent = true
+    // Per person: someone else signing in on this page load has their own settings.
+    if (!user || zoneSentFor.has(user.id) || !stored || !zone || zone === stored.timeZone) return
+    zoneSentFor.add(user.id)
     savePracticeSettings({ ...stored, timeZone: zone }).then(
       (saved) => {
         queryClient.setQueryData(practiceSettingsKey, saved)
@@ -61,5 +65,5 @@ export function useSyncTimeZone(): void {
       // Not worth a word to the learner: their day stays the stored zone's until the next load.
       () => undefined,
     )
-  }, [stored, queryClient])
+  }, [user, stored, queryClient])
 }
