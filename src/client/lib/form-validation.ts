@@ -2,6 +2,8 @@ import { standardSchemaResolver } from '@hookform/resolvers/standard-schema'
 import type { FieldValues, Resolver } from 'react-hook-form'
 import { z } from 'zod/mini'
 import { LEVEL_CODE_PATTERN } from '@/shared/levels'
+import { formatNumber } from './format'
+import { locale } from './i18n'
 import { validationMessages } from './messages'
 
 let installed = false
@@ -15,11 +17,16 @@ function installZodMessages() {
       const t = validationMessages.get()
       switch (issue.code) {
         case 'too_small':
+          if (issue.origin === 'number') return t.atLeast({ min: formatNumber(locale.get(), Number(issue.minimum)) })
           return issue.origin === 'string' && Number(issue.minimum) <= 1
             ? t.required
             : t.tooShort({ min: Number(issue.minimum) })
         case 'too_big':
+          if (issue.origin === 'number') return t.atMost({ max: formatNumber(locale.get(), Number(issue.maximum)) })
           return t.tooLong({ max: Number(issue.maximum) })
+        case 'invalid_type':
+          // An empty number field (NaN) or a fraction where a count is asked for.
+          return issue.expected === 'number' || issue.expected === 'int' ? t.wholeNumber : undefined
         case 'invalid_format':
           if (issue.format === 'email') return t.email
           if (issue.format !== 'regex') return undefined

@@ -6,13 +6,14 @@ import { DeleteSection } from './delete-section'
 import { EmailSection } from './email-section'
 import { accountMessages } from './messages'
 import { PasswordSection } from './password-section'
+import { PracticeSection } from './practice-section'
 import { ProfileSection } from './profile-section'
 import { SessionsSection } from './sessions-section'
 import { SignInMethodsSection } from './sign-in-methods-section'
 import { TwoFactorSection } from './two-factor-section'
 
 /**
- * `/account` (auth guard): profile and picture, email, password, sign-in methods, two factors,
+ * `/account` (auth guard): profile and picture, practice settings, email, password, sign-in methods, two factors,
  * sessions, a copy of one's data, deletion. `providerError`: why linking a provider failed, as the provider came back (`?error=`).
  */
 export function AccountPage({ providerError }: { providerError?: string }) {
@@ -25,6 +26,7 @@ export function AccountPage({ providerError }: { providerError?: string }) {
           {/* Keyed by name: a name changed elsewhere (another tab) resets the form. Not by picture: its
               buttons keep focus through a change of picture. */}
           <ProfileSection key={user.name} user={user} />
+          <PracticeSection />
           <EmailSection user={user} />
           <PasswordSection />
           <SignInMethodsSection providerError={providerError} />

@@ -43,6 +43,17 @@ export const accountMessages = i18n('account', {
   savingPicture: 'Uploading…',
   uploadProgress: 'Upload',
 
+  practiceTitle: 'Practice',
+  practiceLead: 'How many new words you meet a day, and how many reviews make your daily goal.',
+  newWordsPerDay: 'New words per day',
+  newWordsHint: params<{ max: string }>('0 to {max}; 0 pauses new words.'),
+  dailyGoal: 'Daily goal',
+  dailyGoalHint: params<{ max: string }>('Reviews a day, 1 to {max}. Days with the goal met make your streak.'),
+  timeZone: 'Time zone',
+  timeZoneNow: params<{ zone: string; time: string }>('Your day follows {zone}, where it is {time} now.'),
+  timeZoneSource: 'Lingua takes it from your browser when you open your dashboard or this page.',
+  timeZoneBrowser: params<{ zone: string }>('This browser is in {zone}.'),
+
   dataTitle: 'Your data',
   dataLead:
     'A copy of everything Lingua holds about you, as one JSON file: your account, sign-in methods, sessions, learning profile, picture and history. It holds no password or secret.',

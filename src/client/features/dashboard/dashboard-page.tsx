@@ -13,17 +13,20 @@ import { errorMessage } from '@/client/lib/error-message'
 import { format } from '@/client/lib/i18n'
 import { apiErrorMessages } from '@/client/lib/messages'
 import { usePageTitle } from '@/client/lib/page-title'
+import { useSyncTimeZone } from '@/client/api/practice-progress'
 import { learnerProfileQuery } from '@/client/api/profile'
 import { dashboardMessages } from './messages'
 import { ProfileForm } from './profile-form'
 import { Progress } from './progress'
 import { SkillsCard } from './skills-card'
+import { TodayCard } from './today-card'
 
 /** `/dashboard` (auth guard): greeting, learning profile, progress, the level's meaning, account. */
 export function DashboardPage() {
   const t = useStore(dashboardMessages)
   const user = useStore(currentUser)
   usePageTitle(t.title)
+  useSyncTimeZone()
   if (!user) return null
   return (
     <article className="mx-auto max-w-5xl">
@@ -75,6 +78,9 @@ function LearningProfile({ user }: { user: SessionUser }) {
   return (
     <div className="mt-8 grid gap-6 lg:grid-cols-3">
       <div className="grid gap-6 lg:col-span-2">
+        <Card title={t.todayTitle}>
+          <TodayCard hasLevel={profile.data.currentLevelId !== null} />
+        </Card>
         <Card title={t.profileTitle}>
           {/* Keyed by the saved profile: a save elsewhere (another tab) resets the form. */}
           <ProfileForm key={profile.data.updatedAt ?? 'new'} profile={profile.data} levels={levels.data} />

@@ -11,6 +11,7 @@ import { formResolver } from '@/client/lib/form-resolver'
 import { locale } from '@/client/lib/i18n'
 import { toast } from '@/client/lib/toast'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
+import { practiceTodayKey } from '@/client/api/practice-progress'
 import { profileKey, saveProfile } from '@/client/api/profile'
 import { dashboardMessages } from './messages'
 import type { ProfileFormValues } from './profile-schema'
@@ -54,6 +55,8 @@ export function ProfileForm({ profile, levels }: { profile: LearnerProfile; leve
     {
       onSuccess: (saved, values) => {
         queryClient.setQueryData(profileKey, saved)
+        // New words come from the current level and language: today's count changes with them.
+        void queryClient.invalidateQueries({ queryKey: practiceTodayKey })
         form.reset(values)
         toast({ title: dashboardMessages.get().saved, variant: 'success' })
       },

@@ -1,0 +1,145 @@
+import { useStore } from '@nanostores/react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useForm } from 'react-hook-form'
+import type { PracticeSettings } from '@/shared/practice'
+import { DAILY_GOAL_MAX, NEW_WORDS_PER_DAY_MAX } from '@/shared/practice'
+import {
+  browserTimeZone,
+  practiceSettingsKey,
+  practiceSettingsQuery,
+  practiceTodayKey,
+  savePracticeSettings,
+  useSyncTimeZone,
+} from '@/client/api/practice-progress'
+import { FormSubmit } from '@/client/components/forms/form-submit'
+import { ErrorAlert } from '@/client/components/ui/error-alert'
+import { Field, Input } from '@/client/components/ui/field'
+import { Skeleton } from '@/client/components/ui/skeleton'
+import { formResolver } from '@/client/lib/form-resolver'
+import { format, locale } from '@/client/lib/i18n'
+import { toast } from '@/client/lib/toast'
+import { useFormMutation } from '@/client/lib/use-form-mutation'
+import { accountMessages } from './messages'
+import type { PracticeFormValues } from './practice-schema'
+import { Section } from './section'
+
+/**
+ * "Practice" (docs/product.md §11): new words per day and the daily goal, and the time zone the
+ * learner's day follows — the browser's, sent by `useSyncTimeZone` rather than chosen here.
+ */
+export function PracticeSection() {
+  const t = useStore(accountMessages)
+  const settings = useQuery(practiceSettingsQuery())
+  useSyncTimeZone()
+  return (
+    <Section title={t.practiceTitle} lead={t.practiceLead}>
+      {settings.isError ? (
+        <ErrorAlert error={settings.error} onRetry={() => settings.refetch()} />
+      ) : settings.data ? (
+        // Keyed by the saved settings: a save elsewhere (another tab, the zone sent) resets the form.
+        <PracticeForm
+          key={`${settings.data.newWordsPerDay}/${settings.data.dailyGoal}/${settings.data.timeZone}`}
+          settings={settings.data}
+        />
+      ) : (
+        <Skeleton className="h-56 rounded-lg" />
+      )}
+    </Section>
+  )
+}
+
+function PracticeForm({ settings }: { settings: PracticeSettings }) {
+  const t = useStore(accountMessages)
+  const formats = useStore(format)
+  const lang = useStore(locale)
+  const queryClient = useQueryClient()
+  const form = useForm<PracticeFormValues>({
+    resolver: formResolver(() => import('./practice-schema').then((schemas) => schemas.practiceFormSchema)),
+    defaultValues: { newWordsPerDay: settings.newWordsPerDay, dailyGoal: settings.dailyGoal },
+  })
+  const { mutation, submit, errorText } = useFormMutation(
+    form,
+    // The stored zone goes back as it is: the browser's is sent on its own (useSyncTimeZone).
+    (values) => savePracticeSettings({ ...values, timeZone: settings.timeZone }),
+    {
+      onSuccess: (saved) => {
+        queryClient.setQueryData(practiceSettingsKey, saved)
+        void queryClient.invalidateQueries({ queryKey: practiceTodayKey })
+        toast({ title: accountMessages.get().saved, variant: 'success' })
+      },
+    },
+  )
+  const { errors } = form.formState
+  const browser = browserTimeZone()
+  const now = formats.time(new Date(), { timeStyle: 'short', timeZone: settings.timeZone })
+  const zoneName = (zone: string) => zoneLabel(lang, zone)
+
+  return (
+    <form method="post" noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <Field label={t.newWordsPerDay} hint={t.newWordsHint({ max: formats.number(NEW_WORDS_PER_DAY_MAX) })} error={errors.newWordsPerDay?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={NEW_WORDS_PER_DAY_MAX}
+              step={1}
+              {...form.register('newWordsPerDay', { valueAsNumber: true })}
+            />
+          )}
+        </Field>
+        <Field label={t.dailyGoal} hint={t.dailyGoalHint({ max: formats.number(DAILY_GOAL_MAX) })} error={errors.dailyGoal?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={DAILY_GOAL_MAX}
+              step={1}
+              {...form.register('dailyGoal', { valueAsNumber: true })}
+            />
+          )}
+        </Field>
+      </div>
+      <div className="grid gap-1 text-sm">
+        <p className="font-medium">{t.timeZone}</p>
+        <p>{t.timeZoneNow({ zone: zoneName(settings.timeZone), time: now })}</p>
+        <p className="text-muted-foreground">
+          {t.timeZoneSource}
+          {browser && browser !== settings.timeZone && <> {t.timeZoneBrowser({ zone: zoneName(browser) })}</>}
+        </p>
+      </div>
+      <FormSubmit
+        label={t.save}
+        pendingLabel={t.saving}
+        pending={mutation.isPending}
+        error={errorText}
+        disabled={!form.formState.isDirty}
+      />
+    </form>
+  )
+}
+
+/**
+ * A time zone's IANA name, with its name in the interface language when it has one: "Asia/Tokyo
+ * (Japan Standard Time)". The generic name ("Central European Time") when there is one, else the
+ * current ("Coordinated Universal Time"); a bare offset ("GMT+00:00") adds nothing and is left out.
+ */
+function zoneLabel(lang: string, zone: string): string {
+  const nameOf = (style: 'longGeneric' | 'long') => {
+    try {
+      return new Intl.DateTimeFormat(lang, { timeZone: zone, timeZoneName: style })
+        .formatToParts(new Date())
+        .find((part) => part.type === 'timeZoneName')?.value
+    } catch {
+      return undefined
+    }
+  }
+  const offsetOnly = (name: string | undefined) => !name || /^(GMT|UTC)([+\-−]|$)/.test(name)
+  const generic = nameOf('longGeneric')
+  const name = offsetOnly(generic) ? nameOf('long') : generic
+  return name && !offsetOnly(name) && name !== zone ? `${zone} (${name})` : zone
+}

@@ -1,0 +1,89 @@
+import { useStore } from '@nanostores/react'
+import { useQuery } from '@tanstack/react-query'
+import { Link, type LinkProps } from '@tanstack/react-router'
+import { useId } from 'react'
+import { practiceTodayQuery } from '@/client/api/practice-progress'
+import { buttonClass } from '@/client/components/ui/button'
+import { ErrorAlert } from '@/client/components/ui/error-alert'
+import { Skeleton } from '@/client/components/ui/skeleton'
+import { format } from '@/client/lib/i18n'
+import { dashboardMessages } from './messages'
+import { PracticeCalendar } from './practice-calendar'
+
+/** The practice page (docs/product.md §11), built beside this card: a route like any other. */
+const practicePath = '/practice' as LinkProps['to']
+
+/**
+ * "Today": what is due and new, the reviews done towards the daily goal, "Practise now" (or "All
+ * done for today", or how to get words without a current level), the streak and the calendar.
+ * `hasLevel`: whether the learner has a current level, which new words come from.
+ */
+export function TodayCard({ hasLevel }: { hasLevel: boolean }) {
+  const t = useStore(dashboardMessages)
+  const formats = useStore(format)
+  const today = useQuery(practiceTodayQuery())
+  const doneId = useId()
+  if (today.isError) {
+    return <ErrorAlert error={today.error} onRetry={() => today.refetch()} />
+  }
+  if (!today.data) return <Skeleton className="h-72 rounded-lg" />
+  const { dueToday, newToday, done, goal, goalMet, streak, longest, calendar } = today.data
+  const number = (value: number) => formats.number(value)
+  const share = Math.min(1, done / Math.max(goal, 1))
+  const reviewsText = t.reviewsDone({ done: number(done), goal })
+  const somethingLeft = dueToday > 0 || newToday > 0
+
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-6 sm:grid-cols-[1fr_auto]">
+        <div className="grid content-start gap-3">
+          <p className="flex flex-wrap gap-x-6 gap-y-1 font-medium">
+            <span>{t.dueToday({ n: number(dueToday) })}</span>
+            <span>{t.newToday({ n: number(newToday) })}</span>
+          </p>
+          <div>
+            <p id={doneId} className="text-sm text-muted-foreground">
+              {reviewsText}
+            </p>
+            <div
+              role="progressbar"
+              aria-labelledby={doneId}
+              aria-valuemin={0}
+              aria-valuemax={goal}
+              aria-valuenow={Math.min(done, goal)}
+              aria-valuetext={reviewsText}
+              className="mt-1.5 h-2.5 w-full overflow-hidden rounded-full bg-muted-foreground/20"
+            >
+              <div
+                className={goalMet ? 'h-full rounded-full bg-success' : 'h-full rounded-full bg-primary'}
+                style={{ width: `${share * 100}%` }}
+              />
+            </div>
+            {goalMet && <p className="mt-1.5 text-sm text-success">{t.goalMet}</p>}
+          </div>
+          {somethingLeft ? (
+            <div>
+              <Link to={practicePath} className={buttonClass()}>
+                {t.practiseNow}
+              </Link>
+            </div>
+          ) : hasLevel ? (
+            <p className="font-semibold">{t.allDone}</p>
+          ) : (
+            <div>
+              <p className="text-sm">{t.noLevel}</p>
+              <Link to="/assessment" className={buttonClass({ variant: 'outline', size: 'sm', className: 'mt-3' })}>
+                {t.takeAssessment}
+              </Link>
+            </div>
+          )}
+        </div>
+        <div className="grid content-start gap-1 text-sm sm:text-right">
+          <p className="text-lg font-semibold">{t.streak({ n: streak })}</p>
+          <p className="text-muted-foreground">{t.longest({ n: longest })}</p>
+        </div>
+      </div>
+      <PracticeCalendar days={calendar} />
+    </div>
+  )
+}
