@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { useQuery } from '@tanstack/react-query'
-import { Link, type LinkProps } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
 import { useId } from 'react'
 import { practiceTodayQuery } from '@/client/api/practice-progress'
 import { buttonClass } from '@/client/components/ui/button'
@@ -10,8 +10,6 @@ import { format } from '@/client/lib/i18n'
 import { dashboardMessages } from './messages'
 import { PracticeCalendar } from './practice-calendar'
 
-/** The practice page (docs/product.md §11), built beside this card: a route like any other. */
-const practicePath = '/practice' as LinkProps['to']
 
 /**
  * "Today": what is due and new, the reviews done towards the daily goal, "Practise now" (or "All
@@ -63,7 +61,7 @@ export function TodayCard({ hasLevel }: { hasLevel: boolean }) {
           </div>
           {somethingLeft ? (
             <div>
-              <Link to={practicePath} className={buttonClass()}>
+              <Link to="/practice" className={buttonClass()}>
                 {t.practiseNow}
               </Link>
             </div>

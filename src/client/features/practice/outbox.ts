@@ -3,7 +3,7 @@ import type { GradeToSend } from '@/client/api/practice'
 import { ApiRequestError, NetworkError } from '@/client/lib/http-error'
 
 /**
- * The grades on their way to the server (docs/decisions/0022-practice-page.md): each answer is
+ * The grades on their way to the server (docs/decisions/0024-practice-page.md): each answer is
  * written to the outbox first (IndexedDB, so that it survives a reload), then sent in the order
  * given, one at a time. A failure that may pass (no network, the server down or busy) stops the
  * round and leaves the rest for later; an answer the server refuses (the card was graded in

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useSyncTimeZone } from '@/client/api/practice-progress'
 import { Link } from '@tanstack/react-router'
 import { type Ref, useCallback, useEffect, useReducer, useRef, useState, useTransition } from 'react'
 import type { PracticeGrade, PracticeQueue } from '@/shared/practice'
@@ -29,11 +30,13 @@ const todayKey = ['me', 'practice', 'today'] as const
  * `/practice` (auth guard): today's cards, due ones first, then new words of the current level,
  * one at a time: the word, "Show answer" (Space), then "Again", "Hard", "Good", "Easy" (1–4) with
  * the next interval of each; "Undo" (U) takes the last grade back. Answers go through an outbox
- * (IndexedDB) so that practice goes on offline (docs/decisions/0022-practice-page.md).
+ * (IndexedDB) so that practice goes on offline (docs/decisions/0024-practice-page.md).
  */
 export function PracticePage() {
   const t = useStore(practiceMessages)
   const errors = useStore(apiErrorMessages)
+  // The learner's day is their time zone's: a learner who comes here first sends it from here.
+  useSyncTimeZone()
   const queue = useQuery(practiceQueueQuery())
   usePageTitle(t.title)
 
