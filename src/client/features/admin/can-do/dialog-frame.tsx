@@ -1,10 +1,11 @@
 import { Dialog } from 'radix-ui'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 
 /**
  * The frame of this page's dialogs (a statement's form, the CSV import): modal, titled and
  * described, closed by Escape or its own buttons; focus goes back to the button that opened it.
- * `busy` keeps it open while a write is under way.
+ * `busy` keeps it open while a write is under way. The page mounts it to open it and unmounts it
+ * to close it, when Radix's own return of focus does not run: it gives focus back itself.
  */
 export function DialogFrame({
   open,
@@ -21,6 +22,17 @@ export function DialogFrame({
   onClose: () => void
   children: ReactNode
 }) {
+  // What had focus as it opened (the button that opened it), read once, before the dialog takes it.
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null))
+  useEffect(
+    () => () => {
+      // After the dialog has gone, and only to a button still on the page.
+      setTimeout(() => {
+        if (opener?.isConnected) opener.focus()
+      })
+    },
+    [opener],
+  )
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && !busy && onClose()}>
       <Dialog.Portal>

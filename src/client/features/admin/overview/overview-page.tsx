@@ -144,6 +144,8 @@ export function OverviewPage() {
           ),
           lead: t.assessedLead,
           className: 'lg:col-span-2',
+          // Learners all below the first level are worth the (zero) bars and the table.
+          empty: overview.assessedLevels.every((level) => level.learners === 0) && overview.assessedBelowFirstLevel === 0,
         },
         signUpChart(overview.signUpsPerWeek, t, formats),
       ],
