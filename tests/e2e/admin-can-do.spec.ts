@@ -198,7 +198,7 @@ test('an administrator filters, searches, adds, edits, reorders and deletes stat
   const conflict = edit.getByRole('alert').filter({ hasText: 'Someone else changed this statement' })
   await expect(conflict).toBeVisible()
   expect(await accessibilityViolations(page)).toEqual([])
-  await conflict.getByRole('button', { name: 'Reload' }).click()
+  await edit.getByRole('button', { name: 'Reload' }).click()
   await expect(edit.getByRole('textbox', { name: 'English text' })).toHaveValue('Theirs, saved first')
   await edit.getByRole('button', { name: 'Cancel' }).click()
   await expect(edit).toBeHidden()

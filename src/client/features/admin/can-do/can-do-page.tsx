@@ -90,9 +90,9 @@ export function CanDoPage() {
   const refreshing = query.isFetching && query.isPlaceholderData
 
   return (
-    <div className="grid grid-cols-1 gap-8">
+    <div className="grid min-w-0 gap-8">
       <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="min-w-0">
+        <div className="min-w-0 max-w-3xl">
           <PageHeading className="text-3xl font-bold tracking-tight sm:text-4xl">{t.title}</PageHeading>
           <p className="mt-3 text-lg text-muted-foreground">{t.lead}</p>
         </div>

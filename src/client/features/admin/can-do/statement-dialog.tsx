@@ -138,17 +138,25 @@ export default function StatementDialog({
         <Field label={t.russian} hint={hint(ru)} error={errors.text?.ru?.message}>
           {(control) => <Textarea {...control} lang="ru" rows={3} {...form.register('text.ru')} />}
         </Field>
-        {stale && (
+        {(stale || errorText) && (
           <Alert variant="error">
-            <p className="font-semibold">{t.conflictTitle}</p>
-            <p className="mt-1">{t.conflictBody}</p>
-            <Button variant="outline" size="sm" className="mt-3" onClick={() => void reload()}>
-              {t.reload}
-            </Button>
+            {stale ? (
+              <>
+                <strong className="block">{t.conflictTitle}</strong>
+                {t.conflictBody}
+              </>
+            ) : (
+              errorText
+            )}
           </Alert>
         )}
-        {errorText && !stale && <Alert variant="error">{errorText}</Alert>}
         <div className="flex flex-wrap justify-end gap-2">
+          {stale && (
+            // The way out of a stale edit, beside the others.
+            <Button variant="outline" className="mr-auto" onClick={() => void reload()}>
+              {t.reload}
+            </Button>
+          )}
           <Button variant="outline" disabled={busy} onClick={onClose}>
             {t.cancel}
           </Button>
