@@ -214,7 +214,7 @@ test('an administrator filters, searches, adds, edits, reorders and deletes stat
   await expect
     .poll(async () => (await statements(page.request, `?levelId=${a1.id}&skill=reading`)).map((item) => item.id).indexOf(added.id))
     .toBe(2)
-  // At the bottom, "Move down" is off but keeps the focus.
+  // At the top, "Move up" is off (but stays focusable).
   const first = list.getByRole('listitem').first()
   await expect(first.getByRole('button', { name: 'Move up' })).toHaveAttribute('aria-disabled', 'true')
   await expect(rowOf(cell(other, 'A1', 'Reading'), 'Theirs, saved first')).toBeVisible()

@@ -4,7 +4,7 @@ import { useId, useState } from 'react'
 import { CAN_DO_CSV_COLUMNS, type CsvImportReport } from '@/shared/can-do'
 import type { CsvRefusal } from '@/shared/csv'
 import { Alert } from '@/client/components/ui/alert'
-import { Button } from '@/client/components/ui/button'
+import { Button, buttonClass } from '@/client/components/ui/button'
 import { errorMessage } from '@/client/lib/error-message'
 import { ApiRequestError } from '@/client/lib/http-error'
 import { apiErrorMessages } from '@/client/lib/messages'
@@ -89,6 +89,7 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
   const errors = useStore(apiErrorMessages)
   const queryClient = useQueryClient()
   const inputId = useId()
+  const labelId = useId()
   const hintId = useId()
   const [file, setFile] = useState<File | null>(null)
   const [missing, setMissing] = useState(false)
@@ -127,23 +128,42 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
           {t.columns({ columns: CAN_DO_CSV_COLUMNS.join(', ') })}
         </p>
         <div className="grid gap-1.5">
-          <label htmlFor={inputId} className="text-sm font-medium">
+          <span id={labelId} className="text-sm font-medium">
             {t.file}
-          </label>
-          <input
-            id={inputId}
-            type="file"
-            accept=".csv,text/csv"
-            aria-describedby={hintId}
-            aria-invalid={missing}
-            className="block w-full rounded-md border border-input bg-background text-sm file:mr-3 file:h-10 file:border-0 file:border-r file:border-input file:bg-muted file:px-3 file:text-sm file:font-medium"
-            onChange={(event) => {
-              setFile(event.target.files?.[0] ?? null)
-              setMissing(false)
-              check.reset()
-              write.reset()
-            }}
-          />
+          </span>
+          {/*
+            The browser's own file button speaks the browser's language: it is hidden (still the
+            control that takes focus and files), and a button-like label in the page's language
+            opens it, with the chosen file's name beside it.
+          */}
+          <div className="flex flex-wrap items-center gap-3">
+            <input
+              id={inputId}
+              type="file"
+              accept=".csv,text/csv"
+              aria-labelledby={labelId}
+              aria-describedby={hintId}
+              aria-invalid={missing}
+              className="peer sr-only"
+              onChange={(event) => {
+                setFile(event.target.files?.[0] ?? null)
+                setMissing(false)
+                check.reset()
+                write.reset()
+              }}
+            />
+            <label
+              htmlFor={inputId}
+              className={buttonClass({
+                variant: 'outline',
+                className:
+                  'cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring peer-aria-invalid:border-error',
+              })}
+            >
+              {t.chooseFile}
+            </label>
+            <span className="min-w-0 text-sm break-all text-muted-foreground">{file?.name ?? t.noFile}</span>
+          </div>
           <p id={hintId} className="text-xs text-muted-foreground">
             {t.fileHint}
           </p>

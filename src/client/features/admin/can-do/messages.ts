@@ -76,6 +76,8 @@ export const csvImportMessages = i18n('canDoImport', {
     'UTF-8, a header row naming the columns {columns}, then one statement a row. The level is a level’s code; the position may be left empty.',
   ),
   file: 'CSV file',
+  chooseFile: 'Choose a file',
+  noFile: 'No file chosen',
   fileHint: 'Up to 5 MB. “Export CSV” gives a file of this shape.',
   check: 'Check file',
   checking: 'Checking…',
