@@ -25,6 +25,7 @@ import { Route as RegisterRouteImport } from './routes/register'
 import { Route as SharedStateAboutRouteImport } from './routes/shared-state-about'
 import { Route as SharedStateHomeRouteImport } from './routes/shared-state-home'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminCanDoRouteImport } from './routes/admin/can-do'
 import { Route as AdminRecentChangesRouteImport } from './routes/admin/recent-changes'
 import { Route as AdminLanguageLevelsIndexRouteImport } from './routes/admin/language-levels/index'
 import { Route as AdminLanguageLevelsIdRouteImport } from './routes/admin/language-levels/$id'
@@ -112,6 +113,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminCanDoRoute = AdminCanDoRouteImport.update({
+  id: '/can-do',
+  path: '/can-do',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminRecentChangesRoute = AdminRecentChangesRouteImport.update({
   id: '/recent-changes',
   path: '/recent-changes',
@@ -161,6 +167,7 @@ export interface FileRoutesByFullPath {
   '/register': typeof RegisterRoute
   '/shared-state-about': typeof SharedStateAboutRoute
   '/shared-state-home': typeof SharedStateHomeRoute
+  '/admin/can-do': typeof AdminCanDoRoute
   '/admin/recent-changes': typeof AdminRecentChangesRoute
   '/admin/': typeof AdminIndexRoute
   '/admin/language-levels/$id': typeof AdminLanguageLevelsIdRoute
@@ -184,6 +191,7 @@ export interface FileRoutesByTo {
   '/register': typeof RegisterRoute
   '/shared-state-about': typeof SharedStateAboutRoute
   '/shared-state-home': typeof SharedStateHomeRoute
+  '/admin/can-do': typeof AdminCanDoRoute
   '/admin/recent-changes': typeof AdminRecentChangesRoute
   '/admin': typeof AdminIndexRoute
   '/admin/language-levels/$id': typeof AdminLanguageLevelsIdRoute
@@ -209,6 +217,7 @@ export interface FileRoutesById {
   '/register': typeof RegisterRoute
   '/shared-state-about': typeof SharedStateAboutRoute
   '/shared-state-home': typeof SharedStateHomeRoute
+  '/admin/can-do': typeof AdminCanDoRoute
   '/admin/recent-changes': typeof AdminRecentChangesRoute
   '/admin/': typeof AdminIndexRoute
   '/admin/language-levels/$id': typeof AdminLanguageLevelsIdRoute
@@ -235,6 +244,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/shared-state-about'
     | '/shared-state-home'
+    | '/admin/can-do'
     | '/admin/recent-changes'
     | '/admin/'
     | '/admin/language-levels/$id'
@@ -258,6 +268,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/shared-state-about'
     | '/shared-state-home'
+    | '/admin/can-do'
     | '/admin/recent-changes'
     | '/admin'
     | '/admin/language-levels/$id'
@@ -282,6 +293,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/shared-state-about'
     | '/shared-state-home'
+    | '/admin/can-do'
     | '/admin/recent-changes'
     | '/admin/'
     | '/admin/language-levels/$id'
@@ -423,6 +435,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/can-do': {
+      id: '/admin/can-do'
+      path: '/can-do'
+      fullPath: '/admin/can-do'
+      preLoaderRoute: typeof AdminCanDoRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/recent-changes': {
       id: '/admin/recent-changes'
       path: '/recent-changes'
@@ -469,6 +488,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteRouteChildren {
+  AdminCanDoRoute: typeof AdminCanDoRoute
   AdminRecentChangesRoute: typeof AdminRecentChangesRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminLanguageLevelsIdRoute: typeof AdminLanguageLevelsIdRoute
@@ -479,6 +499,7 @@ interface AdminRouteRouteChildren {
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminCanDoRoute: AdminCanDoRoute,
   AdminRecentChangesRoute: AdminRecentChangesRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminLanguageLevelsIdRoute: AdminLanguageLevelsIdRoute,

@@ -33,6 +33,7 @@ export const routeTable = [
   // create, and the server refuses them anyway.
   { path: '/admin/language-levels/create', guards: ['auth'] },
   { path: '/admin/language-levels/$id', guards: ['admin'] },
+  { path: '/admin/can-do', guards: ['admin'] },
   { path: '/fetching', guards: [] },
   { path: '/fetching-post', guards: [] },
   { path: '/shared-state-home', guards: [] },

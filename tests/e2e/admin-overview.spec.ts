@@ -220,7 +220,7 @@ test('the section navigation is on every admin page and marks where you are', as
     await page.goto(path)
     await expect(mainHeading(page), path).toBeVisible()
     const nav = adminNav(page)
-    await expect(nav.getByRole('link'), path).toHaveText(['Overview', 'People', 'Language levels', 'Recent changes'])
+    await expect(nav.getByRole('link'), path).toHaveText(['Overview', 'People', 'Language levels', 'Can-do statements', 'Recent changes'])
     await expect(nav.getByRole('link', { name: section }), path).toHaveAttribute('aria-current', current)
     await expect(nav.locator('[aria-current]'), path).toHaveCount(1)
   }

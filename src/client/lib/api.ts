@@ -80,6 +80,19 @@ export function apiUpload<T>(path: string, file: Blob, onProgress: (sent: number
   })
 }
 
+/**
+ * Sends a file as the body of a POST (`type`: its media type, e.g. `text/csv`) and answers the
+ * JSON that comes back; failures are thrown as `api` throws them.
+ */
+export async function apiPostFile<T>(path: string, file: Blob, type: string): Promise<T> {
+  const response = await send(path, {
+    method: 'POST',
+    headers: { Accept: 'application/json', 'Accept-Language': locale.get(), 'Content-Type': type },
+    body: file,
+  })
+  return (await response.json()) as T
+}
+
 /** Downloads a file the API answers: its bytes and the name the server gives it. */
 export async function apiDownload(path: string, fallbackName: string): Promise<{ blob: Blob; name: string }> {
   const response = await send(path, {})

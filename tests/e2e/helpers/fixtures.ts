@@ -148,6 +148,7 @@ export const guardedPaths = [
   '/admin/language-levels',
   '/admin/language-levels/create',
   '/admin/language-levels/5',
+  '/admin/can-do',
 ] as const
 
 /** Opens a path and checks the document answered as expected. */

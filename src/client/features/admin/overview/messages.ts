@@ -46,4 +46,18 @@ export const overviewMessages = i18n('adminOverview', {
     other: '{count} sign-ups in the last 12 weeks, {last} of them this week.',
   }),
   signUpsNone: 'Nobody signed up in the last 12 weeks.',
+  assessedTitle: 'Learners by assessed level',
+  assessedLead: 'The overall level of each learner’s latest self-assessment.',
+  assessedSummary: plural<{ count: number; code: string; top: string }>('count', {
+    one: '{count} learner has a self-assessed level; the most are at {code} ({top}).',
+    other: '{count} learners have a self-assessed level; the most are at {code} ({top}).',
+  }),
+  assessedSummaryNone: 'No learner has reached a level in the self-assessment yet.',
+  assessedBelowSummary: plural<{ count: number }>('count', {
+    one: '{count} learner is below the first level.',
+    other: '{count} learners are below the first level.',
+  }),
+  assessedBelow: 'Below',
+  assessedBelowName: 'Below the first level',
+  deletedLevel: 'Level deleted since',
 })

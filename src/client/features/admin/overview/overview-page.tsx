@@ -14,10 +14,28 @@ import { overviewMessages } from './messages'
 
 type Messages = ReturnType<typeof overviewMessages.get>
 type Formats = ReturnType<typeof format.get>
-type LevelCounts = Overview['currentLevels']
+/** Learners per level: a profile's level, or the overall level of a self-assessment (name null: deleted since). */
+type LevelCounts = readonly { code: string; name: string | null; learners: number }[]
+
+/** What a chart of learners per level says, and what its row of learners without a level is called. */
+interface LevelWords {
+  summary: Messages['levelsSummary']
+  summaryNone: string
+  noneSummary: Messages['noLevelSummary']
+  noneLabel: string
+  noneName: string
+}
+
+const chosenWords = (t: Messages): LevelWords => ({
+  summary: t.levelsSummary,
+  summaryNone: t.levelsSummaryNone,
+  noneSummary: t.noLevelSummary,
+  noneLabel: t.noLevel,
+  noneName: t.noLevelName,
+})
 
 /** A bar chart of learners per level, in level order; those without a level are a row of the table. */
-function levelChart(levels: LevelCounts, none: number, title: string, t: Messages, formats: Formats) {
+function levelChart(levels: LevelCounts, none: number, title: string, words: LevelWords, t: Messages, formats: Formats) {
   const withLevel = levels.reduce((sum, level) => sum + level.learners, 0)
   const most = Math.max(0, ...levels.map((level) => level.learners))
   // Levels that tie for the most are all named.
@@ -29,8 +47,8 @@ function levelChart(levels: LevelCounts, none: number, title: string, t: Message
     levels.length === 0
       ? t.noLevels
       : [
-          most > 0 ? t.levelsSummary({ count: withLevel, code, top: formats.number(most) }) : t.levelsSummaryNone,
-          none > 0 ? t.noLevelSummary({ count: none }) : '',
+          most > 0 ? words.summary({ count: withLevel, code, top: formats.number(most) }) : words.summaryNone,
+          none > 0 ? words.noneSummary({ count: none }) : '',
         ].join(' ')
   return {
     title,
@@ -46,8 +64,8 @@ function levelChart(levels: LevelCounts, none: number, title: string, t: Message
     table: {
       columns: [t.level, t.name, t.learners],
       rows: [
-        ...levels.map((level) => [level.code, level.name, formats.number(level.learners)]),
-        [t.noLevel, t.noLevelName, formats.number(none)],
+        ...levels.map((level) => [level.code, level.name ?? t.deletedLevel, formats.number(level.learners)]),
+        [words.noneLabel, words.noneName, formats.number(none)],
       ],
     },
   }
@@ -88,7 +106,7 @@ function OverviewSkeleton({ label }: { label: string }) {
     <div role="status" aria-label={label} className="grid grid-cols-1 gap-8">
       <FiguresSkeleton />
       <div className="grid gap-6 lg:grid-cols-2">
-        {[0, 1, 2].map((chart) => (
+        {[0, 1, 2, 3].map((chart) => (
           <Skeleton key={chart} className="h-96 rounded-xl" />
         ))}
       </div>
@@ -96,7 +114,7 @@ function OverviewSkeleton({ label }: { label: string }) {
   )
 }
 
-/** `/admin` (admin): the figures of the user base and three charts, each with its data as a table. */
+/** `/admin` (admin): the figures of the user base and four charts, each with its data as a table. */
 export function OverviewPage() {
   const t = useStore(overviewMessages)
   const formats = useStore(format)
@@ -107,8 +125,28 @@ export function OverviewPage() {
   const charts = useMemo(
     () =>
       overview && [
-        levelChart(overview.currentLevels, overview.currentLevelNone, t.currentLevelsTitle, t, formats),
-        levelChart(overview.targetLevels, overview.targetLevelNone, t.targetLevelsTitle, t, formats),
+        levelChart(overview.currentLevels, overview.currentLevelNone, t.currentLevelsTitle, chosenWords(t), t, formats),
+        levelChart(overview.targetLevels, overview.targetLevelNone, t.targetLevelsTitle, chosenWords(t), t, formats),
+        {
+          ...levelChart(
+            overview.assessedLevels,
+            overview.assessedBelowFirstLevel,
+            t.assessedTitle,
+            {
+              summary: t.assessedSummary,
+              summaryNone: t.assessedSummaryNone,
+              noneSummary: t.assessedBelowSummary,
+              noneLabel: t.assessedBelow,
+              noneName: t.assessedBelowName,
+            },
+            t,
+            formats,
+          ),
+          lead: t.assessedLead,
+          className: 'lg:col-span-2',
+          // Learners all below the first level are worth the (zero) bars and the table.
+          empty: overview.assessedLevels.every((level) => level.learners === 0) && overview.assessedBelowFirstLevel === 0,
+        },
         signUpChart(overview.signUpsPerWeek, t, formats),
       ],
     [overview, t, formats],

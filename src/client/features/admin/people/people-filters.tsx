@@ -1,49 +1,10 @@
 import { useStore } from '@nanostores/react'
-import { useId } from 'react'
 import { type PeopleSort, peopleSorts, yesNo } from '@/shared/people'
-import { cn } from '@/client/lib/cn'
+import { SelectFilter as Select } from '@/client/components/data-table/select-filter'
 import { peopleAdminMessages } from './messages'
 import { type PeopleFilter, type PeopleSearch, peopleFilters, roles } from './people-search'
 
 type Messages = ReturnType<typeof peopleAdminMessages.get>
-
-const selectClass = 'h-10 w-full rounded-md border border-input bg-background px-2 text-sm'
-
-/** A labelled native select: arrow keys, type-ahead and the system's own picker on phones. */
-function Select<Value extends string>({
-  label,
-  value,
-  options,
-  onChange,
-  className,
-}: {
-  label: string
-  value: Value
-  options: readonly { value: Value; label: string }[]
-  onChange: (value: Value) => void
-  className?: string
-}) {
-  const id = useId()
-  return (
-    <div className={cn('grid gap-1.5', className)}>
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value as Value)}
-        className={selectClass}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  )
-}
 
 /** The choices of a filter; '' stands for "any", which the URL leaves out. */
 function filterOptions(name: PeopleFilter, t: Messages): { value: string; label: string }[] {

@@ -12,6 +12,7 @@ import { ApiRequestError, HttpError } from '@/client/lib/http-error'
 import { usePageTitle } from '@/client/lib/page-title'
 import { personMessages } from './messages'
 import { PersonActions } from './person-actions'
+import { AssessmentCard } from './person-assessment'
 import { AccountCard, LearnerCard, SignInMethodsCard } from './person-profile'
 import { SessionsCard } from './person-sessions'
 
@@ -111,6 +112,7 @@ function PersonView({ person, self }: { person: PersonDetail; self: boolean }) {
         <div className="grid content-start gap-6">
           <SignInMethodsCard person={person} />
           <LearnerCard person={person} />
+          <AssessmentCard result={person.latestAssessment} />
         </div>
       </div>
       <SessionsCard person={person} />

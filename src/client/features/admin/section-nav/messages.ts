@@ -6,5 +6,6 @@ export const adminNavMessages = i18n('adminNav', {
   overview: 'Overview',
   people: 'People',
   levels: 'Language levels',
+  canDo: 'Can-do statements',
   recentChanges: 'Recent changes',
 })

@@ -8,6 +8,7 @@ const sections = [
   { to: '/admin', label: 'overview' },
   { to: '/admin/users', label: 'people' },
   { to: '/admin/language-levels', label: 'levels' },
+  { to: '/admin/can-do', label: 'canDo' },
   { to: '/admin/recent-changes', label: 'recentChanges' },
 ] as const
 
