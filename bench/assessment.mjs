@@ -18,7 +18,7 @@
 //   BENCH_DATABASE_URL=<url>     use that database (filled if it is not yet; never dropped)
 import { explain } from './lib/admin-plans.mjs'
 import { cpuPerRequest, cpuSnapshot, hostFigures, hostLine, loadAverages } from './lib/host.mjs'
-import { learnerCookies, runLearnersWrk, settle, withLearnersDatabase } from './lib/learners.mjs'
+import { learnerCookies, runLearnersWrk, sampleWaits, settle, waitsLine, withLearnersDatabase } from './lib/learners.mjs'
 import {
   parseArgs,
   parseDuration,
@@ -86,9 +86,10 @@ const outcome = await withLearnersDatabase(
         'lingua_bench.in_progress': String(inProgress),
       },
     },
+    cpuProfile: Boolean(args['cpu-prof']),
     filled: async (client) => (await client.query(`select count(*)::int as n from assessment`)).rows[0].n >= assessments,
   },
-  async (app, client, { fill, databaseBytes, dataDir }) => {
+  async (app, client, { fill, databaseBytes, dataDir, databaseUrl }) => {
     const { rows: counts } = await client.query(
       `select (select count(*) from assessment where finished_at is not null)::int as finished,
               (select count(*) from assessment where finished_at is null)::int as in_progress,
@@ -108,6 +109,7 @@ const outcome = await withLearnersDatabase(
       const lines = userIds.map((id, index) => `${cookies[index]}\t${remaining.get(id) ?? ''}`)
       const left = [...remaining.values()].reduce((total, items) => total + items.split(',').length, 0)
       const cpuBefore = await cpuSnapshot(app, client)
+      const sampler = await sampleWaits(databaseUrl)
       const result = await runLearnersWrk(`${app.url}/api/me/assessment/answers`, {
         mode: 'answers',
         lines,
@@ -115,9 +117,10 @@ const outcome = await withLearnersDatabase(
         ...wrkOptions,
         duration,
       })
+      const waits = await sampler.stop()
       await settle(client)
       const cpu = cpuPerRequest(cpuBefore, await cpuSnapshot(app, client), result.requests)
-      return { ...result, left, withWork: remaining.size, cpu }
+      return { ...result, left, withWork: remaining.size, cpu, waits }
     }
     if (parseDuration(warmup) > 0) {
       const warm = await run(warmup)
@@ -212,6 +215,7 @@ console.log(
   `CPU per answer: server ${measured.cpu.serverMs.toFixed(2)} ms, PostgreSQL ${measured.cpu.postgresMs.toFixed(2)} ms ` +
     '(/proc/<pid>/stat of the server and of the database\'s backends over the run, divided by its answers)',
 )
+console.log(`the database's connections during the run: ${waitsLine(measured.waits)}`)
 console.log(`answers stored by the run (warm-up included): ${outcome.answersAdded.toLocaleString('en')}; in progress after: ${outcome.inProgressAfter.toLocaleString('en')}`)
 if (fill) console.log(`fill: ${(fill.totalMs / 1000).toFixed(1)} s (${fill.steps.map((s) => `${s.name} ${(s.ms / 1000).toFixed(1)} s`).join(', ')})`)
 console.log(`database: ${(databaseBytes / 1024 ** 3).toFixed(2)} GiB; stored ${JSON.stringify(counts)}`)
@@ -236,6 +240,7 @@ printSummary('assessment', {
     socketErrors: measured.errors,
     cpuServerMs: round(measured.cpu.serverMs, 2),
     cpuPostgresMs: round(measured.cpu.postgresMs, 2),
+    waits: measured.waits,
   },
   p99TargetMs,
   hostBefore,

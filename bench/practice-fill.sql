@@ -10,6 +10,12 @@
 -- current_setting('lingua_bench.due_share') of them due now (up to three days late), the others
 -- due within 60 days. Practice settings: the defaults (time zone UTC, the FSRS parameters the bench
 -- passes as current_setting('lingua_bench.fsrs')).
+--
+-- Cards and logs are drawn for the first current_setting('lingua_bench.base_learners') learners
+-- (all of them up to 1,000); each learner after those gets a copy of base learner
+-- ((i - 1) % base) + 1's cards and logs (the same words, schedules and client ids, which are
+-- unique per learner): ten times the rows in a fraction of the time, since building each log's
+-- JSON is the fill's costly part.
 
 -- step: words
 insert into word (level_id, language, text, translation_en, translation_ru, example, part_of_speech, created_at, updated_at)
@@ -48,7 +54,7 @@ from (
     case when random() < current_setting('lingua_bench.due_share')::float
          then now() - interval '3 days' * random()
          else now() + interval '1 minute' + interval '60 days' * random() end as due
-  from generate_series(1, current_setting('lingua_bench.learners')::int) as u
+  from generate_series(1, least(current_setting('lingua_bench.learners')::int, current_setting('lingua_bench.base_learners')::int)) as u
   cross join bench_word as w
   where w.i <= current_setting('lingua_bench.cards')::int
 ) as drawn;
@@ -93,3 +99,22 @@ select
   bench_logged_card(c, r)
 from practice_card as c
 cross join generate_series(1, 5) as r;
+
+-- step: copies of the base learners
+create table bench_copy as
+select md5('lingua-bench-learner-' || i) as user_id, md5('lingua-bench-learner-' || ((i - 1) % b + 1)) as base_id
+from (select current_setting('lingua_bench.base_learners')::int as b) as base
+cross join generate_series(b + 1, current_setting('lingua_bench.learners')::int) as i;
+
+insert into practice_card
+select copy.user_id, c.word_id, c.due, c.stability, c.difficulty, c.elapsed_days, c.scheduled_days, c.learning_steps, c.reps,
+       c.lapses, c.state, c.last_review, c.version
+from bench_copy as copy
+join practice_card as c on c.user_id = copy.base_id;
+
+insert into review_log (user_id, word_id, client_id, rating, state, due, stability, difficulty, elapsed_days, last_elapsed_days,
+                        scheduled_days, learning_steps, review, received_at, day, goal, card_before, card_after)
+select copy.user_id, l.word_id, l.client_id, l.rating, l.state, l.due, l.stability, l.difficulty, l.elapsed_days, l.last_elapsed_days,
+       l.scheduled_days, l.learning_steps, l.review, l.received_at, l.day, l.goal, l.card_before, l.card_after
+from bench_copy as copy
+join review_log as l on l.user_id = copy.base_id;

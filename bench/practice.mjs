@@ -23,7 +23,7 @@ import { statfsSync } from 'node:fs'
 import { generatorParameters } from 'ts-fsrs'
 import { explain } from './lib/admin-plans.mjs'
 import { cpuPerRequest, cpuSnapshot, hostFigures, hostLine, loadAverages } from './lib/host.mjs'
-import { learnerCookies, runLearnersWrk, settle, withLearnersDatabase } from './lib/learners.mjs'
+import { learnerCookies, runLearnersWrk, sampleWaits, settle, waitsLine, withLearnersDatabase } from './lib/learners.mjs'
 import {
   parseArgs,
   parseDuration,
@@ -46,6 +46,8 @@ const scale = Number(args.scale ?? 1)
 const learners = Number(args.learners ?? 1000) * scale
 const cards = Number(args.cards ?? 1000)
 const active = Math.min(Number(args.active ?? 2000), learners)
+// Cards and logs are drawn for these learners, and copied for the others (bench/practice-fill.sql).
+const baseLearners = Math.min(Number(args['base-learners'] ?? 1000), learners)
 const dueShare = Number(args['due-share'] ?? 0.05)
 const newWords = Number(args['new-words'] ?? 200)
 const { wrkOptions, warmup } = wrkSettings(args)
@@ -59,6 +61,7 @@ const states = learners * cards
 const logs = states * 5
 printEnvironment({
   learners: learners.toLocaleString('en'),
+  base: `${baseLearners.toLocaleString('en')} learners drawn, the others copies`,
   cards: `${cards.toLocaleString('en')} each (${states.toLocaleString('en')} card states, ${logs.toLocaleString('en')} review logs; ${Math.round(dueShare * 100)} % due)`,
   active: active.toLocaleString('en'),
   wrk: `-t${wrkOptions.threads} -c${wrkOptions.connections} -d${wrkOptions.duration} --latency`,
@@ -69,9 +72,13 @@ console.log(`before: ${hostLine(hostBefore)}`)
 const gib = (bytes) => `${(bytes / 1024 ** 3).toFixed(1)} GiB`
 const disk = statfsSync(process.cwd())
 const freeBytes = disk.bavail * disk.bsize
-// About 5.2 KB a card with its five logs and every index (measured at 1,000 × 1,000: see bench/README.md).
-const expectedBytes = states * 5200
+// About 5.4 KB a card with its five logs and every index (5.06 GiB at 1,000 × 1,000: see bench/README.md).
+const expectedBytes = states * 5400
 console.log(`free disk here: ${gib(freeBytes)}; the fill should take about ${gib(expectedBytes)} (if PostgreSQL's data is on this disk)`)
+if (!process.env.BENCH_DATABASE_URL && expectedBytes > freeBytes - 10 * 1024 ** 3) {
+  console.error('Not enough free disk: the fill would leave less than 10 GiB (other work shares this disk). Use a smaller --scale.')
+  process.exit(2)
+}
 
 const activeIndexes = Array.from({ length: active }, (_, k) => 1 + Math.floor((k * learners) / active))
 
@@ -89,6 +96,8 @@ async function dueCards(client, userIds) {
 function practiceStatements(userId, wordId, levelId) {
   const learner = `'${userId}'`
   const clientId = `'00000000-0000-4000-8000-000000000001'`
+  const at = new Date().toISOString()
+  const loggedCard = { due: at, stability: 10.5, difficulty: 5.2, elapsedDays: 3, scheduledDays: 3, learningSteps: 0, reps: 5, lapses: 0, state: 2, lastReview: at, version: 5 }
   return {
     queue: {
       settings: `select * from practice_settings where user_id = ${learner}`,
@@ -112,8 +121,8 @@ function practiceStatements(userId, wordId, levelId) {
         where user_id = ${learner} and word_id = ${wordId}`,
       'log insert': `insert into review_log (user_id, word_id, client_id, rating, state, due, stability, difficulty, elapsed_days,
           last_elapsed_days, scheduled_days, learning_steps, review, received_at, day, goal, card_before, card_after)
-        select user_id, word_id, ${clientId}, 3, 2, due, stability, difficulty, 3, 3, 3, 0, now(), now(), current_date, 20,
-          card_before, card_after from review_log where user_id = ${learner} and word_id = ${wordId} order by id desc limit 1`,
+        values (${learner}, ${wordId}, ${clientId}, 3, 2, now(), 10.5, 5.2, 3, 3, 3, 0, now(), now(), current_date, 20,
+          '${JSON.stringify(loggedCard)}', '${JSON.stringify({ ...loggedCard, reps: 6, version: 6 })}')`,
       'live event': `insert into live_event (type, user_id, data) values ('practice', ${learner}, '{"reason":"review"}')`,
     },
   }
@@ -129,12 +138,14 @@ const outcome = await withLearnersDatabase(
         'lingua_bench.cards': String(cards),
         'lingua_bench.new_words': String(newWords),
         'lingua_bench.due_share': String(dueShare),
+        'lingua_bench.base_learners': String(baseLearners),
         'lingua_bench.fsrs': JSON.stringify(generatorParameters()),
       },
     },
+    cpuProfile: Boolean(args['cpu-prof']),
     filled: async (client) => (await client.query(`select count(*)::int as n from practice_settings`)).rows[0].n >= learners,
   },
-  async (app, client, { fill, databaseBytes, dataDir }) => {
+  async (app, client, { fill, databaseBytes, dataDir, databaseUrl }) => {
     const { rows: tableSizes } = await client.query(
       `select relname as table, n_live_tup::bigint as rows, pg_total_relation_size(relid)::bigint as bytes
        from pg_stat_user_tables where relname in ('practice_card', 'review_log', 'word') order by relname`,
@@ -150,9 +161,12 @@ const outcome = await withLearnersDatabase(
       const cookies = await learnerCookies(app, client, userIds)
       const lines = userIds.map((id, index) => `${cookies[index]}\t${items?.get(id) ?? ''}`)
       const before = await cpuSnapshot(app, client)
+      const sampler = await sampleWaits(databaseUrl)
       const result = await runLearnersWrk(app.url + pathname, { mode, lines, dir: dataDir, ...wrkOptions, duration })
+      const waits = await sampler.stop()
+      const load = loadAverages()
       await settle(client)
-      return { ...result, cpu: cpuPerRequest(before, await cpuSnapshot(app, client), result.requests), load: loadAverages() }
+      return { ...result, cpu: cpuPerRequest(before, await cpuSnapshot(app, client), result.requests), load, waits }
     }
     const measure = async (mode, pathname, itemsOf) => {
       if (parseDuration(warmup) > 0) {
@@ -167,6 +181,7 @@ const outcome = await withLearnersDatabase(
           `statuses ${JSON.stringify(result.statuses)}, exhausted ${result.exhausted}, socket errors ${result.errors}; ` +
           `p50 ${result.percentiles.p50?.toFixed(2)} ms, p95 ${result.percentiles.p95?.toFixed(2)} ms, p99 ${result.percentiles.p99?.toFixed(2)} ms (load ${result.load})`,
       )
+      console.log(`  the database's connections meanwhile: ${waitsLine(result.waits)}`)
       return result
     }
     const queue = await measure('queue', '/api/me/practice/queue', async () => undefined)
@@ -261,6 +276,7 @@ const figures = (run) => ({
   cpuServerMs: round(run.cpu.serverMs, 2),
   cpuPostgresMs: round(run.cpu.postgresMs, 2),
   load: run.load,
+  waits: { busyPerSample: round(run.waits.busyPerSample, 1), shares: Object.fromEntries(Object.entries(run.waits.shares).map(([k, v]) => [k, round(v, 3)])) },
 })
 printSummary('practice', {
   learners,

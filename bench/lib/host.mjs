@@ -16,7 +16,7 @@ export const loadAverages = () =>
     .join(', ')
 
 /** Milliseconds of `node -e ""` (median and mean of 10 runs after 2 warm-up runs) and how it was timed. */
-export async function nodeStartMs() {
+async function nodeStartMs() {
   const hyperfine = spawnSync('sh', ['-c', 'command -v hyperfine'], { encoding: 'utf8' }).status === 0
   if (hyperfine) {
     const out = path.join(os.tmpdir(), `lingua-bench-hyperfine-${process.pid}.json`)

@@ -11,6 +11,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { appRequest, cookieString, tokenCookie } from './accounts.mjs'
 import { runFillScript } from './admin-fill.mjs'
+import { printCpuProfile, readCpuProfile } from './cpu-profile.mjs'
 import { createPgDatabase, freePort, makeTempDir, removeDir, withServer } from './server.mjs'
 import { runWrk } from './wrk.mjs'
 
@@ -81,9 +82,10 @@ export async function runLearnersWrk(url, { mode, lines, dir, threads, connectio
  * limits scaled ×10,000: every request comes from 127.0.0.1 and a few thousand learners answer at
  * a rate no person does); filled by `fill` (runFillScript's options) unless `filled(client)` says
  * it is already; then `fn(app, client, { fill, database })`. The database is dropped afterwards
- * unless BENCH_KEEP=1 or it was given.
+ * unless BENCH_KEEP=1 or it was given. `cpuProfile`: the server runs under `node --cpu-prof`, and
+ * where its CPU time went is printed once it stopped (its whole life: mostly the runs).
  */
-export async function withLearnersDatabase({ fill, filled }, fn) {
+export async function withLearnersDatabase({ fill, filled, cpuProfile = false }, fn) {
   const keep = process.env.BENCH_KEEP === '1'
   const givenDatabaseUrl = process.env.BENCH_DATABASE_URL || undefined
   const adminUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -91,7 +93,9 @@ export async function withLearnersDatabase({ fill, filled }, fn) {
   const dataDir = await makeTempDir('lingua-bench-data-')
   const port = await freePort()
   const env = { APP_URL: `http://127.0.0.1:${port}`, AUTH_RATE_LIMIT_SCALE: '10000', ACCOUNT_RATE_LIMIT_SCALE: '10000' }
-  return withServer({ dataDir, databaseUrl: database.url, env, port }, async (app) => {
+  const profileDir = cpuProfile ? await makeTempDir('lingua-bench-profile-') : undefined
+  const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []
+  const result = await withServer({ dataDir, databaseUrl: database.url, env, port, nodeArgs }, async (app) => {
     const client = new pg.Client({ connectionString: database.url })
     await client.connect()
     try {
@@ -108,7 +112,7 @@ export async function withLearnersDatabase({ fill, filled }, fn) {
       const { rows } = await client.query(`select pg_database_size(current_database())::bigint as bytes`)
       const bytes = Number(rows[0].bytes)
       console.log(`database size: ${(bytes / 1024 ** 3).toFixed(2)} GiB (pg_database_size)`)
-      return await fn(app, client, { fill: filling, databaseBytes: bytes, dataDir })
+      return await fn(app, client, { fill: filling, databaseBytes: bytes, dataDir, databaseUrl: database.url })
     } finally {
       await client.end()
     }
@@ -117,6 +121,11 @@ export async function withLearnersDatabase({ fill, filled }, fn) {
     if (keep || givenDatabaseUrl) console.log(`\nkept the database: ${database.url}`)
     else await database.drop()
   })
+  if (profileDir) {
+    printCpuProfile(await readCpuProfile(profileDir), 25)
+    await removeDir(profileDir)
+  }
+  return result
 }
 
 /**
@@ -138,3 +147,50 @@ export async function settle(client) {
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }
+
+/**
+ * Samples, every 50 ms until `stop()`, what the other connections to `url`'s database are doing
+ * (pg_stat_activity): running (`CPU`, no wait event), or waiting and on what (`Lock:advisory` is
+ * the live events' lock every grade takes until it commits, `Lock:transactionid` a row another
+ * transaction holds, `Client:ClientRead` a connection waiting for the server's next statement).
+ * `stop()` resolves to each state's share of the samples of busy connections.
+ */
+export async function sampleWaits(url) {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  const counts = new Map()
+  let samples = 0
+  let running = true
+  const loop = (async () => {
+    while (running) {
+      const { rows } = await client.query(
+        `select coalesce(wait_event_type || ':' || wait_event, 'CPU') as state, count(*)::int as n from pg_stat_activity
+         where datname = current_database() and pid <> pg_backend_pid() and state in ('active', 'idle in transaction')
+         group by 1`,
+      )
+      samples += 1
+      for (const row of rows) counts.set(row.state, (counts.get(row.state) ?? 0) + row.n)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  })()
+  return {
+    async stop() {
+      running = false
+      await loop
+      await client.end()
+      const total = [...counts.values()].reduce((a, b) => a + b, 0)
+      return {
+        samples,
+        busyPerSample: total / Math.max(samples, 1),
+        shares: Object.fromEntries([...counts].sort((a, b) => b[1] - a[1]).map(([state, n]) => [state, n / total])),
+      }
+    },
+  }
+}
+
+/** "Lock:advisory 62 %, CPU 20 %, …": the shares of sampleWaits. */
+export const waitsLine = (waits) =>
+  `${waits.busyPerSample.toFixed(1)} busy connections on average: ` +
+  Object.entries(waits.shares)
+    .map(([state, share]) => `${state} ${(share * 100).toFixed(0)} %`)
+    .join(', ')
