@@ -1,4 +1,5 @@
-// bench/admin.mjs's million accounts: bench/admin-fill.sql run step by step on one connection, in
+// The benches' bulk fills: an SQL script (bench/admin-fill.sql for bench/admin.mjs's million
+// accounts; bench/assessment-fill.sql, bench/practice-fill.sql) run step by step on one connection, in
 // the way PostgreSQL's manual advises for a bulk load ("Populating a Database"): the secondary
 // indexes of the filled tables are dropped first and built again afterwards from their own
 // definitions (checked to be the same set), the foreign-key triggers are off for the session
@@ -8,13 +9,13 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 
-const fillSql = path.join(import.meta.dirname, '..', 'admin-fill.sql')
 const filledTables = ['user', 'account', 'session', 'learner_profile']
 
-/** The `-- step: name` parts of the fill script, in order. */
-async function fillSteps() {
-  const text = await readFile(fillSql, 'utf8')
-  return text
+/** The `-- step: name` parts of the fill scripts `files` (in bench/), in order. */
+async function fillSteps(files) {
+  const texts = await Promise.all(files.map((file) => readFile(path.join(import.meta.dirname, '..', file), 'utf8')))
+  return texts
+    .join('\n')
     .split(/^-- step: /m)
     .slice(1)
     .map((part) => {
@@ -30,22 +31,22 @@ async function timed(fn) {
   return performance.now() - started
 }
 
-/** The filled tables' indexes that no constraint owns (those are kept), with their definitions. */
-async function secondaryIndexes(client) {
+/** The `tables`' indexes that no constraint owns (those are kept), with their definitions. */
+async function secondaryIndexes(client, tables) {
   const { rows } = await client.query(
     `select indexname as name, indexdef as definition from pg_indexes
      where schemaname = current_schema() and tablename = any($1)
        and indexname not in (select conname from pg_constraint where connamespace = current_schema()::regnamespace)
      order by indexname`,
-    [filledTables],
+    [tables],
   )
   return rows
 }
 
 /** How many rows the fill left in each table (exact counts). */
-async function countRows(client) {
+async function countRows(client, tables) {
   const counts = {}
-  for (const table of filledTables) {
+  for (const table of tables) {
     const { rows } = await client.query(`select count(*)::int as n from "${table}"`)
     counts[table] = rows[0].n
   }
@@ -63,7 +64,16 @@ export async function countAccounts(client) {
  * `accounts` accounts. Logs each step; resolves to the steps' milliseconds, the session settings
  * that could not be set (a user without the rights), and the rows made.
  */
-export async function fillAccounts(client, accounts, log = console.log) {
+export const fillAccounts = (client, accounts, log = console.log) =>
+  runFillScript(client, { files: ['admin-fill.sql'], tables: filledTables, settings: { 'lingua_bench.accounts': String(accounts) }, log })
+
+/**
+ * Runs the fill scripts `files` (in bench/, one after the other) step by step on `client`, with the secondary indexes of
+ * `tables` dropped meanwhile and `settings` (custom `lingua_bench.*` values the script reads with
+ * current_setting) set for the session. Logs each step; resolves to the steps' milliseconds, the
+ * session settings that could not be set (a user without the rights), and the rows made.
+ */
+export async function runFillScript(client, { files, tables, settings: own = {}, log = console.log }) {
   const refused = []
   const settings = {
     jit: 'off',
@@ -72,7 +82,7 @@ export async function fillAccounts(client, accounts, log = console.log) {
     // Superuser only: without it every row of account, session and learner_profile runs the
     // foreign-key checks, which doubled the fill.
     session_replication_role: 'replica',
-    'lingua_bench.accounts': String(accounts),
+    ...own,
   }
   for (const [name, value] of Object.entries(settings)) {
     await client.query(`select set_config($1, $2, false)`, [name, value]).catch((error) => {
@@ -88,21 +98,21 @@ export async function fillAccounts(client, accounts, log = console.log) {
     log(`  ${name}: ${(ms / 1000).toFixed(1)} s`)
   }
 
-  const indexes = await secondaryIndexes(client)
+  const indexes = await secondaryIndexes(client, tables)
   await step(`drop ${indexes.length} secondary indexes`, async () => {
     for (const index of indexes) await client.query(`drop index "${index.name}"`)
   })
-  for (const { name, sql } of await fillSteps()) await step(name, () => client.query(sql))
+  for (const { name, sql } of await fillSteps(files)) await step(name, () => client.query(sql))
   await step(`build ${indexes.length} indexes again`, async () => {
     for (const index of indexes) await client.query(index.definition)
   })
-  const rebuilt = await secondaryIndexes(client)
+  const rebuilt = await secondaryIndexes(client, tables)
   if (JSON.stringify(rebuilt) !== JSON.stringify(indexes)) {
     throw new Error(`the indexes after the fill differ from those before:\n${JSON.stringify({ indexes, rebuilt }, null, 2)}`)
   }
   await client.query(`select set_config('session_replication_role', 'origin', false)`).catch(() => {})
   await step('vacuum analyze', async () => {
-    for (const table of filledTables) await client.query(`vacuum (analyze) "${table}"`)
+    for (const table of tables) await client.query(`vacuum (analyze) "${table}"`)
   })
-  return { steps, refused, rows: await countRows(client), indexes: indexes.map((index) => index.name) }
+  return { steps, refused, rows: await countRows(client, tables), indexes: indexes.map((index) => index.name) }
 }

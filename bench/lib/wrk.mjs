@@ -61,14 +61,15 @@ export function parseWrk(output) {
 }
 
 /**
- * Runs wrk (always with --latency; with a Lua `script` when given) and resolves to its parsed
- * output plus the raw text.
+ * Runs wrk (always with --latency; with a Lua `script` when given, and `scriptArgs` after the URL,
+ * which the script's init(args) reads) and resolves to its parsed output plus the raw text.
  */
-export function runWrk(url, { threads = 2, connections = 64, duration = '10s', headers = {}, script } = {}) {
+export function runWrk(url, { threads = 2, connections = 64, duration = '10s', headers = {}, script, scriptArgs = [] } = {}) {
   const args = [`-t${threads}`, `-c${connections}`, `-d${duration}`, '--latency']
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`)
   if (script) args.push('-s', script)
   args.push(url)
+  if (scriptArgs.length > 0) args.push('--', ...scriptArgs)
   return new Promise((resolve, reject) => {
     const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] })
     track(child)
