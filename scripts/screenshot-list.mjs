@@ -7,6 +7,7 @@ export const SCREENSHOTS = [
   { name: 'home', path: '/', as: 'visitor', title: 'Home' },
   { name: 'login', path: '/login', as: 'visitor', title: 'Sign in' },
   { name: 'dashboard', path: '/dashboard', as: 'learner', title: 'Dashboard' },
+  { name: 'practice', path: '/practice', as: 'learner', title: 'Practice' },
   { name: 'admin-levels', path: '/admin/language-levels', as: 'admin', title: 'Admin: language levels' },
   { name: 'level', path: '/admin/language-levels/{id}', as: 'admin', title: 'Admin: one level' },
 ]
@@ -19,6 +20,10 @@ export const ALL_PAGES = [
   { name: 'confirm', path: '/confirm', as: 'visitor' },
   { name: 'not-found', path: '/no-such-page', as: 'visitor', status: 404 },
   { name: 'account', path: '/account', as: 'learner' },
+  { name: 'assessment', path: '/assessment', as: 'learner' },
+  { name: 'admin-overview', path: '/admin', as: 'admin' },
+  { name: 'admin-people', path: '/admin/users', as: 'admin' },
+  { name: 'admin-can-do', path: '/admin/can-do', as: 'admin' },
   { name: 'create', path: '/create', as: 'admin' },
   { name: 'admin-create', path: '/admin/language-levels/create', as: 'admin' },
   { name: 'create-as-learner', path: '/admin/language-levels/create', as: 'learner' },

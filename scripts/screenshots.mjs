@@ -49,9 +49,10 @@ await withServer({ env, port }, async (server) => {
   }
   const { json: levels } = await appRequest(server, 'GET', '/api/language-levels?sort=position')
   const byCode = Object.fromEntries(levels.items.map((level) => [level.code, level]))
-  // The learner is on the way from A2 to C1: the dashboard shows a profile and the progress.
+  // The learner of English is on the way from A2 to C1: the dashboard shows a profile and the
+  // progress, and practice has the starter words of A2.
   await appRequest(server, 'PUT', '/api/me/profile', {
-    body: { language: 'fr', currentLevelId: byCode.A2.id, targetLevelId: byCode.C1.id },
+    body: { language: 'en', currentLevelId: byCode.A2.id, targetLevelId: byCode.C1.id },
     cookies: sessions.learner,
   })
   const paths = { level: `/admin/language-levels/${byCode.B1.id}` }

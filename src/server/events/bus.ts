@@ -41,22 +41,23 @@ type AccountChange = AccountNotice & { sessionId?: string; role?: Role; disabled
 export type PublishedEvent = LiveEvent & { id: number }
 
 /**
- * Sends `event` to every instance when the transaction `db` commits (in a transaction of its own
- * when `db` is not one). The last statement of a transaction that publishes: the lock it takes is
- * held until the commit, and a lock taken after it could wait on a transaction waiting for it.
+ * Sends `event` to every instance when the transaction `db` commits (at once when `db` is not one).
+ * The last statement of a transaction that publishes: the lock it takes is held until the commit,
+ * and a lock taken after it could wait on a transaction waiting for it.
  */
 export async function publishEvent(db: Db, event: LiveEvent): Promise<void> {
   const userId = event.type === 'account' || event.type === 'practice' ? event.userId : null
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${EVENTS_LOCK_KEY.toString()})`)
-    await tx.execute(sql`
-      with saved as (
-        insert into ${liveEvent} (type, user_id, data)
-        values (${event.type}, ${userId}, ${JSON.stringify(event.data)}::jsonb)
-        returning id, type, user_id, data)
-      select pg_notify(${EVENTS_CHANNEL}, json_build_object('id', id, 'type', type, 'userId', user_id, 'data', data)::text)
-      from saved`)
-  })
+  // One statement: the lock is taken before the row's id is drawn (the insert reads its one row
+  // from `locked`), and outside a transaction the lock lasts only this statement's own commit —
+  // no round trip to the app while it is held.
+  await db.execute(sql`
+    with locked as (select pg_advisory_xact_lock(${EVENTS_LOCK_KEY.toString()})),
+    saved as (
+      insert into ${liveEvent} (type, user_id, data)
+      select ${event.type}, ${userId}, ${JSON.stringify(event.data)}::jsonb from locked
+      returning id, type, user_id, data)
+    select pg_notify(${EVENTS_CHANNEL}, json_build_object('id', id, 'type', type, 'userId', user_id, 'data', data)::text)
+    from saved`)
 }
 
 /** The event in a row of `live_event` or a notification; undefined when it is not one of ours. */

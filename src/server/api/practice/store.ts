@@ -209,6 +209,16 @@ async function lockedSettings(tx: Db, userId: string): Promise<Settings> {
  * a card whose version is not the one the client read is refused (409): two tabs, one review.
  */
 export async function gradeCard(db: Db, userId: string, input: GradeInput, now: Date): Promise<{ result: GradeResult; replayed: boolean }> {
+  const graded = await gradeOnce(db, userId, input, now)
+  // The person's other tabs and devices read their queue and counts again. Told once the grade
+  // has committed, in a transaction of its own: inside the grade's, the live events' lock (which
+  // orders every event) would be held across the grade's round trips, and every learner's grades
+  // would commit one at a time.
+  if (!graded.replayed) await publishEvent(db, { type: 'practice', userId, data: { reason: 'review' } })
+  return graded
+}
+
+async function gradeOnce(db: Db, userId: string, input: GradeInput, now: Date): Promise<{ result: GradeResult; replayed: boolean }> {
   try {
     return await db.transaction(async (tx) => {
       const earlier = await loggedGrade(tx, userId, input.clientId)
@@ -262,8 +272,6 @@ export async function gradeCard(db: Db, userId: string, input: GradeInput, now: 
           cardAfter: toLogged(card, version + 1),
         })
         .returning()
-      // The person's other tabs and devices read their queue and counts again.
-      await publishEvent(tx, { type: 'practice', userId, data: { reason: 'review' } })
       return { result: gradeResultOf(row as LogRecord), replayed: false }
     })
   } catch (error) {
