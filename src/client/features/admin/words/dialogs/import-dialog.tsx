@@ -206,7 +206,7 @@ export default function ImportDialog({
                 {busy ? t.importing : t.import}
               </Button>
             ) : (
-              <Button type="submit" variant={result ? 'outline' : 'primary'} disabled={busy || !file}>
+              <Button type="submit" disabled={busy || !file}>
                 {busy ? t.checking : t.check}
               </Button>
             ))}
