@@ -17,6 +17,7 @@ export const wordsAdminMessages = i18n('adminWords', {
   refreshing: 'Updating…',
   emptyHint: 'Add the first one with “Add word”, or import a CSV file.',
   noMatchHint: 'Try other words, or clear the search.',
+  clearSearch: 'Clear search',
   pagination: 'Pages of words',
   add: 'Add word',
   edit: 'Edit',

@@ -90,12 +90,12 @@ export type ColumnId = 'text' | 'translation' | 'partOfSpeech' | 'example' | 'ac
 
 /** Narrow screens show fewer columns. */
 export const columnClass: Record<ColumnId, string> = {
-  text: '',
-  translation: '',
-  partOfSpeech: 'hidden w-32 sm:table-cell',
-  example: 'hidden lg:table-cell',
+  text: 'align-top',
+  translation: 'align-top',
+  partOfSpeech: 'hidden w-32 align-top sm:table-cell',
+  example: 'hidden align-top lg:table-cell',
   // As narrow as its buttons; on a phone they are in the translation's cell.
-  actions: 'hidden w-px text-right whitespace-nowrap sm:table-cell',
+  actions: 'hidden w-px text-right align-top whitespace-nowrap sm:table-cell',
 }
 
 export function columnLabel(id: ColumnId, t: ReturnType<typeof wordsAdminMessages.get>): string {

@@ -129,20 +129,26 @@ export default function WordsSection({ levelId }: { levelId: number }) {
           <TableToolbar
             search={{ label: t.search, placeholder: t.searchPlaceholder, value: q, maxLength: WORD_QUERY_MAX, onSearch }}
             refreshing={isRefreshing(query) ? t.refreshing : ''}
+            actions={
+              q && (
+                <Button variant="outline" size="sm" onClick={() => onSearch('')}>
+                  {t.clearSearch}
+                </Button>
+              )
+            }
           />
           <ServerTable
             table={table}
             query={query}
-            renderCell={(cell) => <table.FlexRender cell={cell} />}
-            columnCount={columns.length}
             caption={t.tableCaption}
-            columnLabel={(id) => columnLabel(id as ColumnId, t)}
-            columnClass={columnClass}
-            hiddenLabels={['actions']}
             loading={t.loading}
-            cellClassName="align-top"
-            empty={<EmptyState title={q ? ui.noMatch : ui.noData} hint={q ? t.noMatchHint : t.emptyHint} />}
             paging={{ label: t.pagination, page, pageSize, pageSizes }}
+            empty={<EmptyState title={q ? ui.noMatch : ui.noData} hint={q ? t.noMatchHint : t.emptyHint} />}
+            columnCount={columns.length}
+            columnClass={columnClass}
+            columnLabel={(id) => columnLabel(id as ColumnId, t)}
+            hiddenLabels={['actions']}
+            renderCell={(cell) => <table.FlexRender cell={cell} />}
           />
         </div>
       </WordActionsContext.Provider>
