@@ -29,7 +29,7 @@ function Placeholder({ busy }: { busy: boolean }) {
 }
 
 /**
- * The "Words" section of a level's page, loaded once it comes near the viewport (or at once where
+ * The "Words" section of a level's page, loaded once it comes into view (or at once where
  * there is no IntersectionObserver).
  */
 export function WordsSlot({ levelId }: { levelId: number }) {
@@ -42,7 +42,7 @@ export function WordsSlot({ levelId }: { levelId: number }) {
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setNear(true)
       },
-      { rootMargin: '200px 0px' },
+      { rootMargin: '0px' },
     )
     observer.observe(target)
     return () => observer.disconnect()
