@@ -8,22 +8,27 @@ import { wordsAdminMessages } from './messages'
 // with the level's page: most visits edit the level above it.
 const WordsSection = lazy(() => import('./words-section'))
 
-/** Until then: the section's heading, and skeleton rows where the table will be. */
+/**
+ * Until then: the section's heading, and room for the table — still (nothing is loading yet), then
+ * skeleton rows while its code comes.
+ */
 function Placeholder({ busy }: { busy: boolean }) {
   const t = useStore(wordsAdminMessages)
   return (
     <Card title={t.title} lead={t.lead}>
-      <div className="grid gap-3" aria-busy={busy}>
-        {busy && (
+      {busy ? (
+        <div className="grid gap-3" aria-busy="true">
           <p role="status" className="sr-only">
             {t.loading}
           </p>
-        )}
-        <Skeleton className="h-10 w-full max-w-88" />
-        {[0, 1, 2, 3].map((row) => (
-          <Skeleton key={row} className="h-8 w-full" />
-        ))}
-      </div>
+          <Skeleton className="h-10 w-full max-w-88" />
+          {[0, 1, 2, 3].map((row) => (
+            <Skeleton key={row} className="h-8 w-full" />
+          ))}
+        </div>
+      ) : (
+        <div className="h-56 rounded-md bg-muted/50" />
+      )}
     </Card>
   )
 }
