@@ -43,9 +43,10 @@ export interface LevelPage {
 
 /**
  * What deleting a level touches (said before deleting it): the learners who have it as their
- * current or target level, and the can-do statements that go with it.
+ * current or target level, and the can-do statements and words that go with it.
  */
 export interface LevelUsage {
   learners: number
   statements: number
+  words: number
 }

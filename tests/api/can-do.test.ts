@@ -283,7 +283,7 @@ describe.each(databaseTargets())('can-do statements and the self-assessment on %
       // A 101st statement does not fit.
       await expectApiError(await world.admin.request('POST', ADMIN, { levelId: first.id, skill: 'writing', text: { en: 'I can 101', ru: 'Я могу 101' } }), 409, 'conflict')
 
-      expect(await expectJson<LevelUsage>(await world.admin.request('GET', `/api/language-levels/${first.id}/usage`))).toEqual({ learners: 0, statements: 500 })
+      expect(await expectJson<LevelUsage>(await world.admin.request('GET', `/api/language-levels/${first.id}/usage`))).toEqual({ learners: 0, statements: 500, words: 0 })
       for (const level of created) expect((await world.admin.request('DELETE', `/api/language-levels/${level.id}`)).status).toBe(204)
       expect((await set(world.visitor)).items.filter((item) => created.some((level) => level.id === item.levelId))).toEqual([])
     }, 120_000)
@@ -378,7 +378,7 @@ describe.each(databaseTargets())('can-do statements and the self-assessment on %
       const doomed = await createLevel(world.admin, { code: 'GONE1' })
       await expectJson(await world.admin.request('POST', ADMIN, { levelId: doomed.id, skill: 'reading', text: { en: 'I can go', ru: 'Я могу уйти' } }), 201)
       await expectJson(await world.admin.request('POST', ADMIN, { levelId: doomed.id, skill: 'writing', text: { en: 'I can go', ru: 'Я могу уйти' } }), 201)
-      expect(await expectJson<LevelUsage>(await world.admin.request('GET', `/api/language-levels/${doomed.id}/usage`))).toEqual({ learners: 0, statements: 2 })
+      expect(await expectJson<LevelUsage>(await world.admin.request('GET', `/api/language-levels/${doomed.id}/usage`))).toEqual({ learners: 0, statements: 2, words: 0 })
       expect((await world.admin.request('DELETE', `/api/language-levels/${doomed.id}`)).status).toBe(204)
       expect((await list(`?levelId=${doomed.id}`)).total).toBe(0)
       expect((await state(learner)).latest).toEqual(done.result)

@@ -426,21 +426,26 @@ describe.each(databaseTargets())('language levels on %s', (target) => {
     const goal = await createLevel(world.admin, { code: 'USE2' })
     const usage = (id: number) =>
       world.admin.request('GET', `/api/language-levels/${id}/usage`).then((r) => expectJson<LevelUsage>(r))
-    expect(await usage(current.id)).toEqual({ learners: 0, statements: 0 })
+    expect(await usage(current.id)).toEqual({ learners: 0, statements: 0, words: 0 })
+    // The words that go with it are counted too (deleted with the level).
+    for (const text of ['usage', 'count']) {
+      const input = { language: 'en', text, translationEn: text, translationRu: text }
+      expect((await world.admin.request('POST', `/api/language-levels/${current.id}/words`, input)).status).toBe(201)
+    }
 
     const saved = { language: 'de', currentLevelId: current.id, targetLevelId: goal.id }
     await expectJson(await world.learner.request('PUT', '/api/me/profile', saved))
     const other = await world.signUp(`other-learner-${target}@example.com`)
     await expectJson(await other.request('PUT', '/api/me/profile', { ...saved, currentLevelId: null }))
     // One learner has it as current level, both as target.
-    expect(await usage(current.id)).toEqual({ learners: 1, statements: 0 })
-    expect(await usage(goal.id)).toEqual({ learners: 2, statements: 0 })
+    expect(await usage(current.id)).toEqual({ learners: 1, statements: 0, words: 2 })
+    expect(await usage(goal.id)).toEqual({ learners: 2, statements: 0, words: 0 })
     const response = await world.admin.request('GET', `/api/language-levels/${current.id}/usage`)
     expect(response.headers.get('cache-control')).toBe('no-store')
 
     expect((await world.admin.request('DELETE', `/api/language-levels/${current.id}`)).status).toBe(204)
     const profile = await expectJson<LearnerProfile>(await world.learner.request('GET', '/api/me/profile'))
     expect(profile).toMatchObject({ language: 'de', currentLevelId: null, targetLevelId: goal.id })
-    expect(await usage(goal.id)).toEqual({ learners: 2, statements: 0 })
+    expect(await usage(goal.id)).toEqual({ learners: 2, statements: 0, words: 0 })
   })
 })

@@ -35,8 +35,8 @@ const placeholders = (text: Text | undefined) =>
 
 /**
  * Words that stay as they are in Russian: the product's name, the framework's name and level
- * codes, acronyms (API, QR, IP, UTC), file formats (JPEG, PNG, WebP, AVIF, GIF, JSON, CSV, UTF-8, .csv), key names, and
- * what is typed literally (the https:// prefix).
+ * codes, acronyms (API, QR, IP, UTC), file formats and encodings (JPEG, PNG, WebP, AVIF, GIF, JSON, CSV,
+ * .csv, UTF-8), key names, and what is typed literally (the https:// prefix).
  */
 const sameInEveryLanguage =
   /\{\w+\}|Lingua|CEFR|\b[A-C][12]\b|\bAPI\b|\bQR\b|\bIP\b|\bUTC\b|Ctrl\+K|\bF8\b|\bEnter\b|\bEscape\b|\bShift\b|\b(?:JPEG|PNG|WebP|AVIF|GIF|JSON|CSV|UTF-8)\b|\.csv\b|https:\/\/\S*/g

@@ -56,13 +56,19 @@ function failureOf(status: number, statusText: string, body: unknown, retryAfter
 }
 
 /**
- * Sends a file as the body (PUT) and answers the JSON that comes back; `onProgress` is told the
- * share sent so far (0–1). Through XMLHttpRequest: fetch does not report an upload's progress.
+ * Sends a file as the body (PUT, or POST for an import) and answers the JSON that comes back;
+ * `onProgress` is told the share sent so far (0–1). Through XMLHttpRequest: fetch does not report
+ * an upload's progress.
  */
-export function apiUpload<T>(path: string, file: Blob, onProgress: (sent: number) => void): Promise<T> {
+export function apiUpload<T>(
+  path: string,
+  file: Blob,
+  onProgress: (sent: number) => void,
+  method: 'PUT' | 'POST' = 'PUT',
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const request = new XMLHttpRequest()
-    request.open('PUT', `${runtimeConfig().apiBaseUrl}${path}`)
+    request.open(method, `${runtimeConfig().apiBaseUrl}${path}`)
     request.setRequestHeader('Accept', 'application/json')
     request.setRequestHeader('Accept-Language', locale.get())
     request.setRequestHeader('Content-Type', file.type || 'application/octet-stream')

@@ -19,7 +19,8 @@ export const queryClient = new QueryClient({
 /**
  * Live events make the cached reads they change stale (active ones are read again at once), by the
  * first part of their keys: `levels`, `can-do` (the statements; with the assessment in progress,
- * whose questions they are), `audit`, `people` (admin), `me` and `auth` (one's own account). A level
+ * whose questions they are), `words` (a level's words, admin), `audit`, `people` (admin), `me` and
+ * `auth` (one's own account). A level
  * being edited is refetched too: the form keeps what was typed and says who changed it
  * (features/admin/levels).
  */
@@ -31,6 +32,7 @@ onLive('can-do', () => {
   invalidate('can-do')
   void queryClient.invalidateQueries({ queryKey: ['me', 'assessment'] })
 })
+onLive('words', () => invalidate('words'))
 onLive('audit', () => invalidate('audit', 'people'))
 // Once the session is read again (it may be being replaced: a password change), not before.
 onLive('account', () => void followAccountChange().then(() => invalidate('me', 'auth')))

@@ -160,8 +160,8 @@ export const levelPageSchema = answer<LevelPage>(
 
 export const levelUsageSchema = answer<LevelUsage>(
   'LanguageLevelUsage',
-  'How many learners have the level as their current or target level, and how many statements go with it when it is deleted.',
-)(z.object({ learners: count, statements: count }))
+  'How many learners have the level as their current or target level, and how many statements and words go with it when it is deleted.',
+)(z.object({ learners: count, statements: count, words: count }))
 
 const skill = z.enum(SKILLS)
 const texts = z.object({ en: z.string(), ru: z.string() })

@@ -36,8 +36,9 @@ export const describeGet = describe({
 
 export const describeUsage = describe({
   operationId: 'getLanguageLevelUsage',
-  summary: 'How many learners use a level',
-  description: 'Said before deleting it: the learners whose current or target level it is.',
+  summary: 'How many learners, statements and words a level has',
+  description:
+    'Said before deleting it: the learners whose current or target level it is, and the can-do statements and words deleted with it.',
   tags,
   access: 'admin',
   responses: { 200: json(levelUsageSchema, 'The count.') },

@@ -16,7 +16,7 @@ import { recordAudit } from '@/server/audit/record'
 import { publishEvent } from '@/server/events/bus'
 import type { Db } from '@/server/db/client'
 import { UNIQUE_VIOLATION, violatedConstraint } from '@/server/db/errors'
-import { canDoStatement, languageLevel, learnerProfile } from '@/server/db/schema'
+import { canDoStatement, languageLevel, learnerProfile, word } from '@/server/db/schema'
 import type { SessionUser } from '@/server/http/context'
 import { ApiError } from '@/server/http/errors'
 
@@ -117,12 +117,14 @@ export async function levelUsage(db: Db, id: number): Promise<LevelUsage> {
   // a bare "id" here would be the statement's own.
   const statements = sql`(
     select count(*) from ${canDoStatement} as statement where statement.level_id = ${languageLevel}.id)`.mapWith(Number)
+  const words = sql`(
+    select count(*) from ${word} as level_word where level_word.level_id = ${languageLevel}.id)`.mapWith(Number)
   const [row] = await db
-    .select({ learners, statements })
+    .select({ learners, statements, words })
     .from(languageLevel)
     .where(eq(languageLevel.id, id))
   if (!row) throw levelNotFound()
-  return { learners: row.learners, statements: row.statements }
+  return { learners: row.learners, statements: row.statements, words: row.words }
 }
 
 // --- Changes -------------------------------------------------------------------------------------

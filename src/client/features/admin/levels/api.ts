@@ -35,7 +35,7 @@ export const levelQuery = (id: number) =>
     queryFn: ({ signal }) => api<LanguageLevel>(`/language-levels/${id}`, { signal }),
   })
 
-/** How many learners use a level (asked for by the delete confirmation). */
+/** How many learners, statements and words a level has (asked for by the delete confirmation). */
 export const levelUsageQuery = (id: number) =>
   queryOptions({
     queryKey: levelKeys.usage(id),

@@ -14,7 +14,8 @@ export type DeletableLevel = Pick<LanguageLevel, 'id' | 'code' | 'name'>
 
 /**
  * The one confirmation before a level is deleted (the list and the level's page): it says how many
- * learners have the level in their profile, since deleting clears it from them.
+ * learners have the level in their profile, since deleting clears it from them, and how many can-do
+ * statements and words are deleted with it.
  */
 export function DeleteLevelDialog({
   level,
@@ -78,9 +79,11 @@ export function DeleteLevelDialog({
               )}
               {usage.isError && <span className="text-error">{t.usageFailed}</span>}
               {usage.data && (
-                <span className="font-medium">
-                  {usage.data.learners === 0 ? t.usageNone : t.usageSome({ count: usage.data.learners })}
-                </span>
+                <ul className="grid list-disc gap-1 pl-5 font-medium">
+                  <li>{usage.data.learners === 0 ? t.usageNone : t.usageSome({ count: usage.data.learners })}</li>
+                  <li>{usage.data.statements === 0 ? t.statementsNone : t.statementsSome({ count: usage.data.statements })}</li>
+                  <li>{usage.data.words === 0 ? t.wordsNone : t.wordsSome({ count: usage.data.words })}</li>
+                </ul>
               )}
             </div>
           </>

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { Button } from '@/client/components/ui/button'
 import { PageHeading } from '@/client/components/ui/page-heading'
 import { Skeleton } from '@/client/components/ui/skeleton'
@@ -51,8 +51,11 @@ function useChangedBy(id: number): string | null {
   return changedBy
 }
 
-/** `/admin/language-levels/{id}` (admin): one level, its details, the edit form and deletion. */
-export function LevelPage({ id }: { id: number }) {
+/**
+ * `/admin/language-levels/{id}` (admin): one level, its details, the edit form, `words` (its
+ * "Words" section, composed by the route) and deletion.
+ */
+export function LevelPage({ id, words }: { id: number; words?: ReactNode }) {
   const t = useStore(levelFormMessages)
   const formats = useStore(format)
   const queryClient = useQueryClient()
@@ -108,6 +111,7 @@ export function LevelPage({ id }: { id: number }) {
           <Card title={t.editTitle}>
             <LevelForm level={level} changedBy={changedBy} />
           </Card>
+          {words}
           <Card
             title={t.deleteTitle}
             lead={t.deleteLead}

@@ -29,13 +29,23 @@ export const levelsAdminMessages = i18n('adminLevels', {
   deleteLead: params<{ code: string; name: string }>(
     '“{name}” ({code}) will be removed for good. This cannot be undone.',
   ),
-  usageLoading: 'Checking how many learners use this level…',
+  usageLoading: 'Checking what goes with this level…',
   usageNone: 'No learner has this level in their profile.',
   usageSome: plural<{ count: number }>('count', {
     one: 'Learners who have this level in their profile: {count}. It will be cleared from their profiles.',
     other: 'Learners who have this level in their profile: {count}. It will be cleared from their profiles.',
   }),
-  usageFailed: 'Could not check how many learners use this level.',
+  statementsNone: 'It has no can-do statements.',
+  statementsSome: plural<{ count: number }>('count', {
+    one: '{count} can-do statement will be deleted with it.',
+    other: '{count} can-do statements will be deleted with it.',
+  }),
+  wordsNone: 'It has no words to practise.',
+  wordsSome: plural<{ count: number }>('count', {
+    one: '{count} word will be deleted with it, with every learner’s progress on it.',
+    other: '{count} words will be deleted with it, with every learner’s progress on them.',
+  }),
+  usageFailed: 'Could not check what goes with this level.',
   cancel: 'Cancel',
   confirmDelete: 'Delete level',
   deleting: 'Deleting…',

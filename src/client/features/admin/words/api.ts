@@ -1,0 +1,69 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { Word, WordImportResult, WordPage } from '@/shared/words'
+import { api, apiUpload, searchOf } from '@/client/lib/api'
+import { runtimeConfig } from '@/client/lib/runtime-config'
+
+/** The admin's word endpoints, as React Query options and plain writes. */
+
+export interface WordListParams {
+  q?: string
+  page?: number
+  pageSize?: number
+}
+
+/** Every read of words starts with `words` (the live `words` event makes them all stale). */
+export const wordKeys = {
+  all: ['words'] as const,
+  list: (levelId: number, params: WordListParams) => ['words', levelId, 'list', params] as const,
+}
+
+/** One page of a level's words: the "Words" table. */
+export const wordListQuery = (levelId: number, params: WordListParams) =>
+  queryOptions({
+    queryKey: wordKeys.list(levelId, params),
+    queryFn: ({ signal }) => api<WordPage>(`/language-levels/${levelId}/words?${searchOf(params)}`, { signal }),
+  })
+
+/** What the word form sends (the shared input schema's shape). */
+export interface WordValues {
+  language: Word['language']
+  text: string
+  translationEn: string
+  translationRu: string
+  example: string | null
+  partOfSpeech: Word['partOfSpeech']
+}
+
+/**
+ * The level's words file, at `…/csv` as every CSV file of the API (shared/csv.ts, not imported
+ * here: its schema would bring zod to the level's page).
+ */
+const wordsFilePath = (levelId: number) => `/language-levels/${levelId}/words/csv`
+
+/** A plain link downloads the file (the session cookie goes with it). */
+export const wordsFileUrl = (levelId: number) => `${runtimeConfig().apiBaseUrl}${wordsFilePath(levelId)}`
+
+/**
+ * The type a file is sent as: a `.csv` is CSV whatever the system calls it (Windows says
+ * `application/vnd.ms-excel`); anything else keeps its own type, which the server refuses (415).
+ */
+function csvBody(file: File): Blob {
+  const csv = file.type.startsWith('text/') || file.name.toLowerCase().endsWith('.csv')
+  return new Blob([file], { type: csv ? 'text/csv' : file.type || 'application/octet-stream' })
+}
+
+export const wordsApi = {
+  create: (levelId: number, input: WordValues) =>
+    api<Word>(`/language-levels/${levelId}/words`, { method: 'POST', json: input }),
+  update: (id: number, patch: WordValues & { version: number }) =>
+    api<Word>(`/words/${id}`, { method: 'PATCH', json: patch }),
+  remove: (id: number) => api<undefined>(`/words/${id}`, { method: 'DELETE' }),
+  /** A dry run (`dryRun`) checks the file and writes nothing. */
+  importFile: (levelId: number, file: File, dryRun: boolean, onProgress: (sent: number) => void) =>
+    apiUpload<WordImportResult>(
+      `${wordsFilePath(levelId)}?${searchOf({ dryRun: dryRun ? 'true' : undefined })}`,
+      csvBody(file),
+      onProgress,
+      'POST',
+    ),
+}

@@ -1,0 +1,103 @@
+import { useStore } from '@nanostores/react'
+import { createColumnHelper, rowPaginationFeature, rowSortingFeature, tableFeatures } from '@tanstack/react-table'
+import { createContext, useContext } from 'react'
+import type { Word } from '@/shared/words'
+import { Button } from '@/client/components/ui/button'
+import { cn } from '@/client/lib/cn'
+import { locale } from '@/client/lib/i18n'
+import { partOfSpeechMessages, wordsAdminMessages } from './messages'
+
+// Searching and paging happen on the server; the table keeps their state (from the URL). Words
+// come in the order they were added: no column sorts.
+export const features = tableFeatures({ rowSortingFeature, rowPaginationFeature })
+const column = createColumnHelper<typeof features, Word>()
+
+/** What a row's buttons ask of the section (the dialogs live there). */
+export interface WordActions {
+  edit: (word: Word) => void
+  remove: (word: Word) => void
+}
+export const WordActionsContext = createContext<WordActions>({ edit: () => undefined, remove: () => undefined })
+
+/** The translation in the interface language first, the other under it. */
+function TranslationCell({ word }: { word: Word }) {
+  const lang = useStore(locale)
+  const [first, second] =
+    lang === 'ru'
+      ? ([
+          [word.translationRu, 'ru'],
+          [word.translationEn, 'en'],
+        ] as const)
+      : ([
+          [word.translationEn, 'en'],
+          [word.translationRu, 'ru'],
+        ] as const)
+  return (
+    <div className="grid gap-0.5 break-words">
+      <span lang={first[1]}>{first[0]}</span>
+      <span lang={second[1]} className="text-xs text-muted-foreground">
+        {second[0]}
+      </span>
+      {/* A phone has no room for a column of buttons: they come under the translation. */}
+      <ActionsCell word={word} className="mt-2 sm:hidden" />
+    </div>
+  )
+}
+
+function PartOfSpeechCell({ word }: { word: Word }) {
+  const pos = useStore(partOfSpeechMessages)
+  return word.partOfSpeech ? pos[word.partOfSpeech] : <span className="text-muted-foreground">—</span>
+}
+
+function ActionsCell({ word, className }: { word: Word; className?: string }) {
+  const t = useStore(wordsAdminMessages)
+  const actions = useContext(WordActionsContext)
+  return (
+    <div className={cn('flex flex-wrap gap-1', className)}>
+      <Button variant="outline" size="sm" aria-label={t.editNamed({ text: word.text })} onClick={() => actions.edit(word)}>
+        {t.edit}
+      </Button>
+      <Button
+        variant="outline"
+        size="sm"
+        className="text-error"
+        aria-label={t.deleteNamed({ text: word.text })}
+        onClick={() => actions.remove(word)}
+      >
+        {t.delete}
+      </Button>
+    </div>
+  )
+}
+
+export const columns = column.columns([
+  column.accessor('text', {
+    cell: (info) => (
+      <span lang={info.row.original.language} className="font-semibold break-words">
+        {info.getValue()}
+      </span>
+    ),
+  }),
+  column.display({ id: 'translation', cell: (info) => <TranslationCell word={info.row.original} /> }),
+  column.accessor('partOfSpeech', { cell: (info) => <PartOfSpeechCell word={info.row.original} /> }),
+  column.accessor('example', {
+    cell: (info) => <span className="line-clamp-2 text-muted-foreground">{info.getValue()}</span>,
+  }),
+  column.display({ id: 'actions', cell: (info) => <ActionsCell word={info.row.original} className="justify-end sm:flex-nowrap" /> }),
+])
+
+export type ColumnId = 'text' | 'translation' | 'partOfSpeech' | 'example' | 'actions'
+
+/** Narrow screens show fewer columns. */
+export const columnClass: Record<ColumnId, string> = {
+  text: 'align-top',
+  translation: 'align-top',
+  partOfSpeech: 'hidden w-32 align-top sm:table-cell',
+  example: 'hidden align-top lg:table-cell',
+  // As narrow as its buttons; on a phone they are in the translation's cell.
+  actions: 'hidden w-px text-right align-top whitespace-nowrap sm:table-cell',
+}
+
+export function columnLabel(id: ColumnId, t: ReturnType<typeof wordsAdminMessages.get>): string {
+  return t[id]
+}
