@@ -89,6 +89,9 @@ await withServer({ env, port }, async (server) => {
         // The app has taken the page over, its data loaded (no skeleton left), fonts drawn. Not
         // `networkidle`: the live event stream (/api/events) stays open as long as the page.
         await page.waitForSelector('html[data-app="started"]', { state: 'attached' })
+        // A signed-in person's menu is a chunk of its own, which may come after the page's data.
+        const person = { admin, learner }[shot.as]
+        if (person) await page.locator('header button', { hasText: person.name }).first().waitFor({ state: 'attached' })
         // (These run in the page: `globalThis` is its window.)
         await page.waitForFunction(() => !globalThis.document.querySelector('.animate-pulse'), null, {
           timeout: 10_000,
