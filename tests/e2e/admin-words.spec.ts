@@ -310,12 +310,12 @@ test('in Russian and dark: the section, its dialogs and the level delete confirm
 
   await page.getByRole('button', { name: ru.adminWords.importCsv }).click()
   await dialog(page)
-    .getByLabel(ru.wordImport.file)
+    .getByLabel(ru.csvImport.file)
     .setInputFiles({ name: 'r.csv', mimeType: 'text/csv', buffer: Buffer.from(`${HEADER}\nen,xx,,,,\nen,yy,,,,\n`) })
-  await dialog(page).getByRole('button', { name: ru.wordImport.check }).click()
-  await expect(dialog(page).getByText('2 строки отклонены', { exact: false })).toBeVisible()
+  await dialog(page).getByRole('button', { name: ru.csvImport.check }).click()
+  await expect(dialog(page).getByText('Отклонены 2 строки.', { exact: false })).toBeVisible()
   await axe.check(page, 'ru dark: import dialog, refused rows')
-  await dialog(page).getByRole('button', { name: ru.wordImport.cancel }).click()
+  await dialog(page).getByRole('button', { name: ru.csvImport.close }).click()
 
   await page.getByRole('button', { name: ru.levelForm.delete, exact: true }).click()
   const confirm = page.getByRole('alertdialog')

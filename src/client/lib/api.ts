@@ -56,19 +56,14 @@ function failureOf(status: number, statusText: string, body: unknown, retryAfter
 }
 
 /**
- * Sends a file as the body (PUT, or POST for an import) and answers the JSON that comes back;
- * `onProgress` is told the share sent so far (0–1). Through XMLHttpRequest: fetch does not report
- * an upload's progress.
+ * Sends a file as the body of a PUT (a picture) and answers the JSON that comes back; `onProgress`
+ * is told the share sent so far (0–1). Through XMLHttpRequest: fetch does not report an upload's
+ * progress. A CSV import is small and sent by `apiPostFile`.
  */
-export function apiUpload<T>(
-  path: string,
-  file: Blob,
-  onProgress: (sent: number) => void,
-  method: 'PUT' | 'POST' = 'PUT',
-): Promise<T> {
+export function apiUpload<T>(path: string, file: Blob, onProgress: (sent: number) => void): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const request = new XMLHttpRequest()
-    request.open(method, `${runtimeConfig().apiBaseUrl}${path}`)
+    request.open('PUT', `${runtimeConfig().apiBaseUrl}${path}`)
     request.setRequestHeader('Accept', 'application/json')
     request.setRequestHeader('Accept-Language', locale.get())
     request.setRequestHeader('Content-Type', file.type || 'application/octet-stream')
@@ -88,7 +83,7 @@ export function apiUpload<T>(
 
 /**
  * Sends a file as the body of a POST (`type`: its media type, e.g. `text/csv`) and answers the
- * JSON that comes back; failures are thrown as `api` throws them.
+ * JSON that comes back; failures are thrown as `api` throws them. Every CSV import goes so.
  */
 export async function apiPostFile<T>(path: string, file: Blob, type: string): Promise<T> {
   const response = await send(path, {

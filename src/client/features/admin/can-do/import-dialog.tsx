@@ -1,225 +1,41 @@
 import { useStore } from '@nanostores/react'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { CAN_DO_CSV_COLUMNS, type CsvImportReport } from '@/shared/can-do'
-import type { CsvRefusal } from '@/shared/csv'
-import { Alert } from '@/client/components/ui/alert'
-import { Button, buttonClass } from '@/client/components/ui/button'
-import { errorMessage } from '@/client/lib/error-message'
-import { ApiRequestError } from '@/client/lib/http-error'
-import { apiErrorMessages } from '@/client/lib/messages'
+import { CsvImportDialog } from '@/client/components/csv-import/csv-import-dialog'
 import { toast } from '@/client/lib/toast'
 import { canDoKeys, statementsApi } from './api'
-import { DialogFrame } from './dialog-frame'
 import { csvImportMessages } from './messages'
 
-type Messages = ReturnType<typeof csvImportMessages.get>
-
 /**
- * The media type the file is sent as. Windows calls a `.csv` file `application/vnd.ms-excel`, and
- * some systems give none: a name ending in `.csv` is sent as CSV; anything else as what it is,
- * which the server refuses (415) and the dialog says so.
- */
-function typeOf(file: File): string {
-  if (file.type === 'text/csv' || /\.csv$/i.test(file.name)) return 'text/csv'
-  return file.type || 'application/octet-stream'
-}
-
-/** The rows a refused import names in its error (`fields["line 12"]`), by line. */
-function refusalsOf(error: unknown): CsvRefusal[] | undefined {
-  if (!(error instanceof ApiRequestError) || error.code !== 'validation_failed' || !error.fields) return undefined
-  return Object.entries(error.fields)
-    .flatMap(([field, reasons]) => {
-      const line = /^line (\d+)$/.exec(field)?.[1]
-      return line ? [{ line: Number(line), reason: reasons.join(' ') }] : []
-    })
-    .sort((a, b) => a.line - b.line)
-}
-
-/** Why a file was not taken, in the interface language (the server's detail after it, in English). */
-function failureOf(error: unknown, t: Messages, errors: ReturnType<typeof apiErrorMessages.get>) {
-  if (error instanceof ApiRequestError) {
-    if (error.status === 415) return { text: t.notCsv }
-    if (error.status === 413) return { text: t.tooLarge }
-    if (error.status === 400 && error.code === 'bad_request') return { text: t.unreadable, detail: error.message }
-  }
-  return { text: errorMessage(error, errors) }
-}
-
-function RefusedRows({ refused }: { refused: readonly CsvRefusal[] }) {
-  const t = useStore(csvImportMessages)
-  return (
-    <div className="max-h-72 overflow-auto rounded-lg border">
-      <table className="w-full text-sm">
-        <caption className="sr-only">{t.refusedCaption}</caption>
-        <thead className="sticky top-0 border-b bg-muted text-left">
-          <tr>
-            <th scope="col" className="w-20 px-3 py-2 font-medium">
-              {t.line}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t.reason}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y">
-          {refused.map((row) => (
-            <tr key={`${row.line}:${row.reason}`}>
-              <th scope="row" className="px-3 py-2 text-left font-medium tabular-nums">
-                {row.line}
-              </th>
-              <td className="px-3 py-2 break-words" lang="en">
-                {row.reason}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  )
-}
-
-/**
- * Imports a CSV file of statements in two steps: "Check file" (a dry run: the report, every
- * refused row with its line and reason), then "Import", offered once the file checked has no
- * refused row. Choosing another file starts over.
+ * Imports a CSV file of statements (the shared two-step dialog): the rows read, what importing
+ * adds; once imported, a toast and the dialog closes.
  */
 export default function ImportDialog({ onClose }: { onClose: () => void }) {
   const t = useStore(csvImportMessages)
-  const errors = useStore(apiErrorMessages)
   const queryClient = useQueryClient()
-  const inputId = useId()
-  const labelId = useId()
-  const hintId = useId()
-  const [file, setFile] = useState<File | null>(null)
-  const [missing, setMissing] = useState(false)
-
-  const check = useMutation({
-    mutationFn: (chosen: File) => statementsApi.importCsv(chosen, typeOf(chosen), true),
-  })
-  const write = useMutation({
-    mutationFn: (chosen: File) => statementsApi.importCsv(chosen, typeOf(chosen), false),
-    onSuccess: async (report: CsvImportReport) => {
-      toast({ title: t.imported({ count: report.created }), variant: 'success' })
-      onClose()
-      await queryClient.invalidateQueries({ queryKey: canDoKeys.all })
-    },
-  })
-  const busy = check.isPending || write.isPending
-  const report = check.data
-  const refusedNow = refusalsOf(write.error)
-  const failure = check.error ?? (refusedNow ? null : write.error)
-  const shown = failure ? failureOf(failure, t, errors) : null
-  const ready = report !== undefined && report.refused.length === 0 && report.rows > 0
-
   return (
-    <DialogFrame open title={t.title} lead={t.lead} busy={busy} onClose={onClose}>
-      <form
-        noValidate
-        className="grid gap-4"
-        onSubmit={(event) => {
-          event.preventDefault()
-          if (!file) return setMissing(true)
-          write.reset()
-          check.mutate(file)
-        }}
-      >
+    <CsvImportDialog
+      title={t.title}
+      lead={t.lead}
+      columns={<p>{t.columns({ columns: CAN_DO_CSV_COLUMNS.join(', ') })}</p>}
+      fileHint={t.fileHint}
+      tooLarge={t.tooLarge}
+      upload={statementsApi.importCsv}
+      writes={(report: CsvImportReport) => report.rows}
+      report={(report) => (
         <p className="text-sm">
-          {t.columns({ columns: CAN_DO_CSV_COLUMNS.join(', ') })}
+          {t.rowsRead({ count: report.rows })}{' '}
+          {report.dryRun &&
+            report.refused.length === 0 &&
+            (report.rows > 0 ? t.wouldCreate({ count: report.rows }) : t.nothingToAdd)}
         </p>
-        <div className="grid gap-1.5">
-          <span id={labelId} className="text-sm font-medium">
-            {t.file}
-          </span>
-          {/*
-            The browser's own file button speaks the browser's language: it is hidden (still the
-            control that takes focus and files), and a button-like label in the page's language
-            opens it, with the chosen file's name beside it.
-          */}
-          <div className="flex flex-wrap items-center gap-3">
-            <input
-              id={inputId}
-              type="file"
-              accept=".csv,text/csv"
-              aria-labelledby={labelId}
-              aria-describedby={hintId}
-              aria-invalid={missing}
-              className="peer sr-only"
-              onChange={(event) => {
-                setFile(event.target.files?.[0] ?? null)
-                setMissing(false)
-                check.reset()
-                write.reset()
-              }}
-            />
-            <label
-              htmlFor={inputId}
-              className={buttonClass({
-                variant: 'outline',
-                className:
-                  'cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring peer-aria-invalid:border-error',
-              })}
-            >
-              {t.chooseFile}
-            </label>
-            <span className="min-w-0 text-sm break-all text-muted-foreground">{file?.name ?? t.noFile}</span>
-          </div>
-          <p id={hintId} className="text-xs text-muted-foreground">
-            {t.fileHint}
-          </p>
-          {missing && (
-            <p role="alert" className="text-sm text-error">
-              {t.chooseFirst}
-            </p>
-          )}
-        </div>
-        <div aria-live="polite" className="grid gap-3 empty:hidden">
-          {report && !refusedNow && (
-            <div className="grid gap-3">
-              <p className="text-sm">
-                {t.rowsRead({ count: report.rows })}{' '}
-                {report.refused.length === 0 &&
-                  (report.rows > 0 ? t.wouldCreate({ count: report.rows }) : t.nothingToAdd)}
-              </p>
-              {report.refused.length > 0 && (
-                <>
-                  <p className="text-sm font-medium text-error">{t.refusedTitle({ count: report.refused.length })}</p>
-                  <RefusedRows refused={report.refused} />
-                </>
-              )}
-            </div>
-          )}
-          {refusedNow && (
-            <>
-              <p className="text-sm font-medium text-error">{t.changedSince}</p>
-              <RefusedRows refused={refusedNow} />
-            </>
-          )}
-        </div>
-        {shown && (
-          <Alert variant="error">
-            {shown.text}
-            {shown.detail && (
-              <span className="mt-1 block break-words" lang="en">
-                {shown.detail}
-              </span>
-            )}
-          </Alert>
-        )}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="outline" disabled={busy} onClick={onClose}>
-            {t.close}
-          </Button>
-          <Button type="submit" variant={ready ? 'outline' : 'primary'} disabled={busy}>
-            {check.isPending ? t.checking : t.check}
-          </Button>
-          {ready && file && (
-            <Button disabled={busy} onClick={() => write.mutate(file)}>
-              {write.isPending ? t.importing : t.import}
-            </Button>
-          )}
-        </div>
-      </form>
-    </DialogFrame>
+      )}
+      onImported={async (report) => {
+        toast({ title: t.imported({ count: report.created }), variant: 'success' })
+        onClose()
+        await queryClient.invalidateQueries({ queryKey: canDoKeys.all })
+      }}
+      onClose={onClose}
+    />
   )
 }

@@ -75,16 +75,7 @@ export const csvImportMessages = i18n('canDoImport', {
   columns: params<{ columns: string }>(
     'UTF-8, a header row naming the columns {columns}, then one statement a row. The level is a level’s code; the position may be left empty.',
   ),
-  file: 'CSV file',
-  chooseFile: 'Choose a file',
-  noFile: 'No file chosen',
   fileHint: 'Up to 5 MB. “Export CSV” gives a file of this shape.',
-  check: 'Check file',
-  checking: 'Checking…',
-  import: 'Import',
-  importing: 'Importing…',
-  close: 'Close',
-  chooseFirst: 'Choose a file first.',
   rowsRead: plural<{ count: number }>('count', {
     one: '{count} row read.',
     other: '{count} rows read.',
@@ -94,19 +85,9 @@ export const csvImportMessages = i18n('canDoImport', {
     other: 'Importing adds {count} statements.',
   }),
   nothingToAdd: 'The file has no statements to add.',
-  refusedTitle: plural<{ count: number }>('count', {
-    one: '{count} row is refused. Nothing is imported until the file is fixed.',
-    other: '{count} rows are refused. Nothing is imported until the file is fixed.',
-  }),
-  refusedCaption: 'Refused rows',
-  line: 'Line',
-  reason: 'Reason',
   imported: plural<{ count: number }>('count', {
     one: '{count} statement imported',
     other: '{count} statements imported',
   }),
-  notCsv: 'This is not a CSV file. Choose a file ending in .csv.',
   tooLarge: 'The file is larger than 5 MB.',
-  unreadable: 'The file could not be read as CSV:',
-  changedSince: 'The statements changed since the check: these rows are refused now. Nothing was imported.',
 })

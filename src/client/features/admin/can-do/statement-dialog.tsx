@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useForm, useWatch } from 'react-hook-form'
 import { type CanDoStatement, SKILLS, STATEMENT_TEXT_MAX } from '@/shared/can-do'
 import type { LanguageLevel } from '@/shared/levels'
+import { DialogFrame } from '@/client/components/dialog-frame'
 import { Alert } from '@/client/components/ui/alert'
 import { Button } from '@/client/components/ui/button'
 import { Field, Textarea } from '@/client/components/ui/field'
@@ -13,7 +14,6 @@ import { skillMessages } from '@/client/lib/messages'
 import { toast } from '@/client/lib/toast'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
 import { canDoKeys, statementListQuery, statementsApi } from './api'
-import { DialogFrame } from './dialog-frame'
 import { statementFormMessages } from './messages'
 import type { StatementValues } from './statement-schemas'
 
@@ -99,7 +99,7 @@ export default function StatementDialog({
 
   return (
     <DialogFrame
-      open
+      wide
       title={editing ? t.editTitle : t.newTitle}
       lead={editing ? t.editLead({ level: levelCode, skill: skills[editing.skill] }) : t.newLead}
       busy={busy}

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Word, WordImportResult, WordPage } from '@/shared/words'
-import { api, apiUpload, searchOf } from '@/client/lib/api'
+import { api, apiPostFile, searchOf } from '@/client/lib/api'
 import { runtimeConfig } from '@/client/lib/runtime-config'
 
 /** The admin's word endpoints, as React Query options and plain writes. */
@@ -43,27 +43,13 @@ const wordsFilePath = (levelId: number) => `/language-levels/${levelId}/words/cs
 /** A plain link downloads the file (the session cookie goes with it). */
 export const wordsFileUrl = (levelId: number) => `${runtimeConfig().apiBaseUrl}${wordsFilePath(levelId)}`
 
-/**
- * The type a file is sent as: a `.csv` is CSV whatever the system calls it (Windows says
- * `application/vnd.ms-excel`); anything else keeps its own type, which the server refuses (415).
- */
-function csvBody(file: File): Blob {
-  const csv = file.type.startsWith('text/') || file.name.toLowerCase().endsWith('.csv')
-  return new Blob([file], { type: csv ? 'text/csv' : file.type || 'application/octet-stream' })
-}
-
 export const wordsApi = {
   create: (levelId: number, input: WordValues) =>
     api<Word>(`/language-levels/${levelId}/words`, { method: 'POST', json: input }),
   update: (id: number, patch: WordValues & { version: number }) =>
     api<Word>(`/words/${id}`, { method: 'PATCH', json: patch }),
   remove: (id: number) => api<undefined>(`/words/${id}`, { method: 'DELETE' }),
-  /** A dry run (`dryRun`) checks the file and writes nothing. */
-  importFile: (levelId: number, file: File, dryRun: boolean, onProgress: (sent: number) => void) =>
-    apiUpload<WordImportResult>(
-      `${wordsFilePath(levelId)}?${searchOf({ dryRun: dryRun ? 'true' : undefined })}`,
-      csvBody(file),
-      onProgress,
-      'POST',
-    ),
+  /** The file as it is (`type`: the media type it is sent as); `dryRun` checks it and writes nothing. */
+  importFile: (levelId: number, file: Blob, type: string, dryRun: boolean) =>
+    apiPostFile<WordImportResult>(`${wordsFilePath(levelId)}${dryRun ? '?dryRun=true' : ''}`, file, type),
 }
