@@ -134,6 +134,7 @@ interface BuiltApp {
   /** The Origin the app trusts (APP_URL). */
   origin: string
   entryScript: string
+  preloadedScript: string
   stylesheet: string
   shellEtag: string
   docsStylesheet: string
@@ -168,7 +169,7 @@ const builtAppKinds: ResponseKind[] = [
     kind: 'hashed script, brotli',
     status: 200,
     encoding: 'br',
-    request: (app) => get(app, app.entryScript, { 'accept-encoding': 'br' }),
+    request: (app) => get(app, app.preloadedScript, { 'accept-encoding': 'br' }),
   },
   {
     kind: 'hashed stylesheet, gzip',
@@ -284,16 +285,19 @@ async function startBuiltApp(appUrl?: (port: number) => string): Promise<{ serve
   const shell = await fetch(`${server.url}/`, { headers: { cookie: signedIn } })
   const html = await shell.text()
   const entryScript = /<script\b[^>]*\bsrc="(\/assets\/[^"]+\.js)"/.exec(html)?.[1]
+  // A script of 1 KB or more, which the build also stores compressed (the entry itself is smaller).
+  const preloadedScript = /<link\b[^>]*rel="modulepreload"[^>]*href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1]
   const stylesheet = /<link\b[^>]*rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1]
   const docs = await (await fetch(`${server.url}/api/docs`)).text()
   const docsStylesheet = /href="(\/api\/docs\/assets\/[^"]+\.css)"/.exec(docs)?.[1]
-  if (!entryScript || !stylesheet || !docsStylesheet) {
+  if (!entryScript || !preloadedScript || !stylesheet || !docsStylesheet) {
     throw new Error(`The built page or the API reference lost its script or stylesheet:\n${html}\n${docs}`)
   }
   const app: BuiltApp = {
     url: server.url,
     origin,
     entryScript,
+    preloadedScript,
     stylesheet,
     docsStylesheet,
     shellEtag: shell.headers.get('etag') ?? '',
