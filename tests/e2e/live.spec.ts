@@ -86,7 +86,7 @@ async function signedUp(page: Page, name: string, email = uniqueEmail(name)) {
 /** Renames level 1 through the admin's edit page; resolves once the server saved it. */
 async function renameFirstLevel(admin: Page, name: string) {
   await admin.goto('/admin/language-levels/1')
-  await admin.getByLabel('Name').fill(name)
+  await admin.getByLabel('Name', { exact: true }).fill(name)
   const saved = admin.waitForResponse((response) => response.request().method() === 'PATCH' && response.status() === 200)
   await admin.getByRole('button', { name: 'Save changes' }).click()
   await saved
@@ -127,15 +127,15 @@ test('an administrator editing a level hears that another changed it, and Reload
   await expect(bob.page).toHaveURL(/\/dashboard$/)
   await bob.page.goto('/admin/language-levels/1')
   await streamOpen(bob.page)
-  await bob.page.getByLabel('Description').fill('Bob was typing this.')
+  await bob.page.getByLabel('Description', { exact: true }).fill('Bob was typing this.')
 
   await renameFirstLevel(ada.page, 'Breakthrough (by Ada)')
   const notice = bob.page.getByRole('status').filter({ hasText: 'Changed by Ada Admin just now' })
   await expect(notice).toBeVisible({ timeout: LIVE_MS })
   // What Bob typed is kept until he chooses.
-  await expect(bob.page.getByLabel('Description')).toHaveValue('Bob was typing this.')
+  await expect(bob.page.getByLabel('Description', { exact: true })).toHaveValue('Bob was typing this.')
   await notice.getByRole('button', { name: 'Reload' }).click()
-  await expect(bob.page.getByLabel('Name')).toHaveValue('Breakthrough (by Ada)')
+  await expect(bob.page.getByLabel('Name', { exact: true })).toHaveValue('Breakthrough (by Ada)')
   await expect(notice).toBeHidden()
   await bob.context.close()
 })
