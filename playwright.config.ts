@@ -63,7 +63,10 @@ export default defineConfig({
   // not the app's. A test that passes only the second time is reported as flaky in the list and
   // the HTML report (and is looked into); one that fails twice fails the run.
   retries: 1,
-  timeout: 30_000,
+  // A guard against a hang, not a measure of speed: the longest journeys (sign-up, enrolment and
+  // two sign-ins; a page and its dialogs under axe) took 30–36 s on a loaded two-core machine,
+  // past Playwright's default of 30 s. Longer journeys set their own.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
   outputDir: 'test-results',
@@ -91,7 +94,10 @@ export default defineConfig({
       command: 'npx tsx tests/e2e/helpers/mailbox.ts',
       url: `${mailboxURL}/health`,
       reuseExistingServer: false,
-      timeout: 30_000,
+      // A guard against a hang, not a measure of speed: the longest journeys (sign-up, enrolment and
+  // two sign-ins; a page and its dialogs under axe) took 30–36 s on a loaded two-core machine,
+  // past Playwright's default of 30 s. Longer journeys set their own.
+  timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
       env: { E2E_SMTP_PORT: String(smtpPort), E2E_MAILBOX_PORT: new URL(mailboxURL).port },
@@ -100,7 +106,10 @@ export default defineConfig({
       command: 'npx tsx tests/e2e/helpers/oidc-provider.ts',
       url: `${process.env.E2E_OIDC_CONTROL_URL}/health`,
       reuseExistingServer: false,
-      timeout: 30_000,
+      // A guard against a hang, not a measure of speed: the longest journeys (sign-up, enrolment and
+  // two sign-ins; a page and its dialogs under axe) took 30–36 s on a loaded two-core machine,
+  // past Playwright's default of 30 s. Longer journeys set their own.
+  timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
       env: {

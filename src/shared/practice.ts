@@ -96,6 +96,24 @@ export interface PracticeCard {
   next: NextInterval[]
 }
 
+/**
+ * Why new words are offered today, or not, so that the learner is told what to do:
+ * - `available`: some are left today;
+ * - `dailyLimitReached`: today's number of new words is reached (more tomorrow);
+ * - `noLevel`: no current level is chosen (new words come from it);
+ * - `noWords`: the current level has no words in the language learnt (yet);
+ * - `levelLearned`: every word of the current level (in that language) has been started.
+ */
+export const newWordsStatuses = ['available', 'dailyLimitReached', 'noLevel', 'noWords', 'levelLearned'] as const
+export type NewWordsStatus = (typeof newWordsStatuses)[number]
+
+/** Where new words come from: the current level's code (null without one) and the language learnt (null: any). */
+export interface NewWordsSource {
+  status: NewWordsStatus
+  levelCode: string | null
+  language: string | null
+}
+
 export interface PracticeQueue {
   /** Due cards first (oldest due first), then new words of the current level. */
   cards: PracticeCard[]
@@ -103,6 +121,7 @@ export interface PracticeQueue {
   dueNow: number
   /** New words still allowed today (at most the daily number), in all. */
   newLeft: number
+  newWords: NewWordsSource
   /** The server's time the queue was made at. */
   at: string
 }
@@ -150,6 +169,7 @@ export interface PracticeToday {
   dueNow: number
   /** New words still allowed today and available at the current level. */
   newToday: number
+  newWords: NewWordsSource
   /** Reviews given today (undone ones not counted). */
   done: number
   goal: number

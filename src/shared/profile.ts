@@ -5,8 +5,8 @@ import type { learnerProfileInputSchema } from './profile-schemas'
  * The learner's profile without a validation library, which the dashboard imports with its page;
  * the schema is in profile-schemas.ts (as auth.ts and auth-schemas.ts).
  *
- * The languages a learner can choose (ISO 639-1), in this order in the select; their names come
- * from `Intl.DisplayNames` in the interface language.
+ * The languages a learner can choose (ISO 639-1); the select lists them by their names in the
+ * interface language (`Intl.DisplayNames`), in its alphabetical order.
  */
 export const LEARNABLE_LANGUAGES = [
   'en', 'es', 'fr', 'de', 'it', 'pt', 'nl', 'sv', 'no', 'da', 'fi', 'pl', 'cs', 'uk', 'ru', 'el',

@@ -111,6 +111,38 @@ describe.each(databaseTargets())('practice on %s', (target) => {
     expect(await queue(none)).toMatchObject({ cards: [], newLeft: 0 })
   })
 
+  it('says why new words come or not: available, the daily number reached, no level, none at it in the language learnt, all started', async () => {
+    const status = async (client: Client) => {
+      const [fromQueue, fromToday] = [(await queue(client)).newWords, (await today(client)).newWords]
+      expect(fromToday).toEqual(fromQueue)
+      return fromQueue
+    }
+    expect(await status(await learner('why-available'))).toEqual({ status: 'available', levelCode: 'A1', language: 'en' })
+    expect(await status(await learner('why-limit', 'A1', { newWordsPerDay: 0 }))).toEqual({
+      status: 'dailyLimitReached',
+      levelCode: 'A1',
+      language: 'en',
+    })
+    expect(await status(await world.signUp(`why-none-${target}@example.com`))).toEqual({ status: 'noLevel', levelCode: null, language: null })
+
+    // French at A1: the starter words are English.
+    const french = await learner('why-french')
+    expect((await french.request('PUT', '/api/me/profile', { language: 'fr', currentLevelId: levels.A1?.id, targetLevelId: null })).status).toBe(200)
+    expect(await status(french)).toEqual({ status: 'noWords', levelCode: 'A1', language: 'fr' })
+    expect(await queue(french)).toMatchObject({ cards: [], newLeft: 0 })
+
+    // A level of one word: once it is started, the level is learnt (and its review still comes).
+    const code = 'W1'
+    const small = await expectJson<LanguageLevel>(await world.admin.request('POST', '/api/language-levels', { code, name: 'One word' }), 201)
+    const only = { language: 'en', text: 'lantern', translationEn: 'a lamp in a case', translationRu: 'фонарь', example: null, partOfSpeech: 'noun' }
+    await expectJson(await world.admin.request('POST', `/api/language-levels/${small.id}/words`, only), 201)
+    levels[code] = small
+    const learnt = await learner('why-learnt', code)
+    await practise(learnt, 1)
+    expect(await status(learnt)).toEqual({ status: 'levelLearned', levelCode: code, language: 'en' })
+    expect((await world.admin.request('DELETE', `/api/language-levels/${small.id}`)).status).toBe(204)
+  })
+
   it('shows due cards first, oldest first, then the new words left for today', async () => {
     const client = await learner('due', 'A1', { newWordsPerDay: 4 })
     const [a, b] = (await queue(client)).cards as [PracticeCard, PracticeCard]

@@ -57,7 +57,6 @@ for (const lang of interfaceLanguages) {
     test(`the pages every signed-in person opens, the user menu, the command palette and the account's delete confirmation have no WCAG violations for an administrator, ${inLanguageAndMode}`, async ({
       page,
     }) => {
-      test.setTimeout(60_000)
       const { labels, report, main } = await start(page, mode, lang)
       for (const { path } of openPages) {
         await visit(page, path, mode, lang)
@@ -86,7 +85,6 @@ for (const lang of interfaceLanguages) {
     test(`the levels list, its delete dialog, reorder mode and the level forms have no WCAG violations, ${inLanguageAndMode}`, async ({
       page,
     }) => {
-      test.setTimeout(60_000)
       const { labels, report, main, dialog } = await start(page, mode, lang)
       await visit(page, '/admin/language-levels', mode, lang)
       await expect(main.getByRole('table').first().getByRole('row').nth(1)).toContainText('A1')
@@ -118,7 +116,6 @@ for (const lang of interfaceLanguages) {
       baseURL,
       diagnostics,
     }) => {
-      test.setTimeout(60_000)
       diagnostics.allowConsoleError(failedResource(404))
       // The error screen logs what it shows.
       diagnostics.allowConsoleError(/Language level not found|Page Not Found/)

@@ -108,7 +108,6 @@ test('an administrator filters, searches, adds, edits, reorders and deletes stat
   world,
   diagnostics,
 }) => {
-  test.setTimeout(60_000)
   diagnostics.allowConsoleError(failedResource(409))
   const a1 = levelNamed(world, 'A1')
   await page.goto('/admin/can-do')
@@ -237,7 +236,6 @@ test('the CSV export downloads every statement; an import is checked first, name
   page,
   diagnostics,
 }) => {
-  test.setTimeout(60_000)
   diagnostics.allowConsoleError(failedResource(415))
   await page.goto('/admin/can-do')
   const downloading = page.waitForEvent('download')
@@ -305,7 +303,6 @@ test('a learner gets the error screen for /admin/can-do, as for every admin page
 })
 
 test('in Russian and dark mode, on a phone, the page and its dialogs have no WCAG violations', async ({ page }) => {
-  test.setTimeout(60_000)
   await page.setViewportSize({ width: 390, height: 844 })
   await prefer(page, 'dark', 'ru')
   await page.goto('/admin/can-do?skill=writing')

@@ -312,7 +312,6 @@ for (const lang of interfaceLanguages) {
       page,
       context,
     }) => {
-      test.setTimeout(60_000)
       await signIn(context, admin.email)
       const report = new ViolationReport()
       await page.setViewportSize({ width: 1280, height: 900 })

@@ -97,7 +97,6 @@ test('make administrator, then remove it: their open tab gains and loses the adm
   baseURL,
   diagnostics,
 }) => {
-  test.setTimeout(60_000)
   diagnostics.allowConsoleError(failedResource(409))
   const person = await newPerson(browser, page, baseURL ?? '', 'Rosa Role')
   await expect(await adminLink(person)).toHaveCount(0)
@@ -192,7 +191,6 @@ test('sign out all sessions: their browser is signed out; revoking one session l
   browser,
   baseURL,
 }) => {
-  test.setTimeout(60_000)
   const person = await newPerson(browser, page, baseURL ?? '', 'Sami Sessions')
   // A second browser of theirs, a Firefox on Windows.
   const firefox = await browser.newContext({
@@ -241,8 +239,6 @@ test('resend confirmation: refused while the last email holds the address, then 
   baseURL,
   diagnostics,
 }) => {
-  // Up to the mail throttle's 15 s of waiting, under load.
-  test.setTimeout(60_000)
   diagnostics.allowConsoleError(failedResource(429))
   const name = 'Ulla Unconfirmed'
   const email = uniqueEmail(name)
@@ -377,7 +373,6 @@ test('an unknown well-formed id is "Account not found"; a malformed one is not a
 
 for (const mode of colourModes) {
   test(`the page and its dialogs pass axe in both languages, ${mode} mode`, async ({ page, request, baseURL }) => {
-    test.setTimeout(60_000)
     // An unconfirmed account: every action is offered.
     const name = 'Axel Axe'
     const email = uniqueEmail(name)

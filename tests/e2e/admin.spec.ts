@@ -150,8 +150,6 @@ test.describe('an administrator', () => {
   })
 
   test('reorders levels by keyboard and by drag, then saves the order', async ({ page, context, baseURL }) => {
-    // Three creates, an axe run, two moves and a save: beyond 30 s on a busy machine (CI once).
-    test.setTimeout(60_000)
     const api = levelsApi(context.request, baseURL ?? '')
     const [first, second, third] = [
       await api.create(uniqueCode('R')),

@@ -187,7 +187,6 @@ test.describe('signed in', () => {
     baseURL,
     diagnostics,
   }) => {
-    test.setTimeout(60_000)
     diagnostics.allowConsoleError(failedResource(400))
     diagnostics.allowConsoleError(failedResource(401))
     const email = await signedInAs(context, baseURL ?? '', 'Tess Twofactor')

@@ -16,8 +16,7 @@ test('register → confirm → sign in → profile → create, edit, reorder and
   page,
 }) => {
   // The whole journey in one test, a key at a time with a check at every stop: about 25 s on a
-  // quiet machine, which the suite's 30 s left no room above.
-  test.setTimeout(90_000)
+  // quiet machine, 60 s on a loaded one.
   test.setTimeout(180_000)
   const server = await startOwnServer()
   try {

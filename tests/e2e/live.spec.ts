@@ -120,7 +120,6 @@ test('a level renamed on one instance shows at once on the home page, dashboard 
 })
 
 test('an administrator editing a level hears that another changed it, and Reload loads their version', async ({ browser }) => {
-  test.setTimeout(60_000)
   const bob = await browserOn(browser, b)
   await bob.page.goto('/login')
   await signInWithPassword(bob.page, admins.bob, password)
@@ -141,7 +140,6 @@ test('an administrator editing a level hears that another changed it, and Reload
 })
 
 test('a role granted or revoked on one instance changes the navigation on the other without signing in again', async ({ browser }) => {
-  test.setTimeout(60_000)
   const person = await browserOn(browser, b)
   const email = await signedUp(person.page, 'Rory Role')
   await streamOpen(person.page)
@@ -172,7 +170,6 @@ test('a role granted or revoked on one instance changes the navigation on the ot
 })
 
 test('signing out all sessions on one instance signs the open tabs on the other out', async ({ browser }) => {
-  test.setTimeout(60_000)
   const person = await browserOn(browser, b)
   await signedUp(person.page, 'Sid Sessions')
   const second = await person.context.newPage()

@@ -564,7 +564,6 @@ test.describe('the administrator sees the picture', () => {
   let server: OwnServer | undefined
 
   test.beforeAll(async () => {
-    test.setTimeout(60_000)
     server = await startOwnServer()
   })
 

@@ -17,14 +17,14 @@ const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/{(\w+)}/g, (_, key: string) => String(values[key]))
 
 /** A confirmed learner of English, signed in in `context`, at A1 unless `level` is null. */
-async function learner(context: BrowserContext, baseURL: string, name: string, level: string | null = 'A1') {
+async function learner(context: BrowserContext, baseURL: string, name: string, level: string | null = 'A1', language = 'en') {
   await signedInAs(context, baseURL, name)
   const levels = (await (await context.request.get('/api/language-levels?pageSize=100')).json()) as LevelPage
   const current = level === null ? null : (levels.items.find((item) => item.code === level)?.id ?? null)
   expect(level === null || current !== null, `level ${level}`).toBe(true)
   const saved = await context.request.put('/api/me/profile', {
     headers: { Origin: baseURL },
-    data: { language: 'en', currentLevelId: current, targetLevelId: null },
+    data: { language, currentLevelId: current, targetLevelId: null },
   })
   expect(saved.status(), await saved.text()).toBe(200)
 }
@@ -170,6 +170,34 @@ test('without a current level no new word comes: the card says how to get one', 
   await expect(card.getByRole('link', { name: 'Take the self-assessment' })).toHaveAttribute('href', '/assessment')
   await expect(card.getByRole('link', { name: 'Practise now' })).toHaveCount(0)
   await expect(card.getByText('All done for today')).toHaveCount(0)
+})
+
+test('a learner of French at A1 is told that A1 has no French words yet, on the dashboard and on /practice', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await learner(context, baseURL ?? '', 'French Learner', 'A1', 'fr')
+  await page.goto('/dashboard')
+  const card = todayCard(page)
+  await expect(card.getByText('New today: 0', { exact: true })).toBeVisible()
+  await expect(
+    card.getByText('Level A1 has no words in French yet: for new words, choose another level or language in your learning profile.'),
+  ).toBeVisible()
+  await expect(card.getByRole('link', { name: 'Practise now' })).toHaveCount(0)
+  await expect(card.getByText('All done for today')).toHaveCount(0)
+
+  await page.goto('/practice')
+  await expect(page.getByRole('heading', { level: 2, name: 'Nothing to practise yet' })).toBeVisible()
+  await expect(page.getByText(/^Level A1 has no words in French yet\. They will come when they are added/)).toBeVisible()
+
+  // Back to English: the A1 words come.
+  await page.goto('/dashboard')
+  const profile = page.getByRole('region', { name: 'Learning profile' })
+  await profile.getByLabel('Language').selectOption({ label: 'English' })
+  await profile.getByRole('button', { name: 'Save profile' }).click()
+  await expect(card.getByRole('link', { name: 'Practise now' })).toBeVisible()
+  await expect(card.getByText(/has no words in/)).toHaveCount(0)
 })
 
 test.describe('in Tokyo', () => {

@@ -238,7 +238,6 @@ test('answers given offline are saved and sent once when the network returns', a
 })
 
 test('answers that could not be sent survive a reload, and are sent then', async ({ page, context, baseURL, diagnostics }) => {
-  test.setTimeout(60_000)
   const w = wordsIn('en')
   await learnerAtA1(context, baseURL ?? '', 'Reloading practiser', 4)
   await page.goto('/practice')
@@ -283,7 +282,7 @@ test('the command palette offers Practice among the learner\'s own pages', async
 test('a learner without a current level is told where to choose one', async ({ page, context, baseURL }) => {
   await signedInAs(context, baseURL ?? '', 'Levelless Practiser')
   await page.goto('/practice')
-  await expect(page.getByRole('heading', { level: 2, name: 'All done for today' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: 'Nothing to practise yet' })).toBeVisible()
   await expect(page.getByText(/you have not chosen one yet/)).toBeVisible()
   await quiet(page)
   expect(await accessibilityViolations(page)).toEqual([])

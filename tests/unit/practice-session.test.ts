@@ -26,6 +26,7 @@ const queueOf = (cards: PracticeCard[], extra = 0): PracticeQueue => ({
   cards,
   dueNow: cards.filter((c) => c.kind === 'due').length + extra,
   newLeft: cards.filter((c) => c.kind === 'new').length,
+  newWords: { status: 'available', levelCode: 'A1', language: 'en' },
   at: '2026-11-27T00:00:00Z',
 })
 

@@ -1,9 +1,10 @@
 import { useStore } from '@nanostores/react'
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import type { PracticeSettings, PracticeToday } from '@/shared/practice'
+import type { NewWordsSource, PracticeSettings, PracticeToday } from '@/shared/practice'
 import type { PracticeSettingsInput } from '@/shared/practice-schemas'
 import { api } from '@/client/lib/api'
+import { languageName } from '@/client/lib/format'
 import { currentUser } from '@/client/lib/auth'
 
 /**
@@ -28,6 +29,27 @@ export const practiceSettingsQuery = () =>
 
 export const savePracticeSettings = (input: PracticeSettingsInput) =>
   api<PracticeSettings>('/me/practice/settings', { method: 'PUT', json: input })
+
+/** The words of each page for why no new word comes (their messages: the dashboard's, the practice page's). */
+interface NewWordsTexts {
+  noWords: (values: { level: string; language: string }) => string
+  noWordsAtLevel: (values: { level: string }) => string
+  levelLearned: (values: { level: string }) => string
+}
+
+/**
+ * Why no new word comes from the current level, when the learner can change it (another level or
+ * language): undefined when new words come, are done for today, or there is no level (the pages
+ * say how to choose one, with the self-assessment).
+ */
+export function newWordsNote(source: NewWordsSource, texts: NewWordsTexts, language: string): string | undefined {
+  const level = source.levelCode ?? ''
+  if (source.status === 'levelLearned') return texts.levelLearned({ level })
+  if (source.status !== 'noWords') return undefined
+  return source.language
+    ? texts.noWords({ level, language: languageName(language, source.language) })
+    : texts.noWordsAtLevel({ level })
+}
 
 /** The time zone this browser is in (IANA), or undefined when it does not say. */
 export function browserTimeZone(): string | undefined {

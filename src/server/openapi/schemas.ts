@@ -19,6 +19,7 @@ import type { LanguageLevel, LevelPage, LevelUsage } from '@/shared/levels'
 import {
   type CardSchedule,
   type GradeResult,
+  type NewWordsSource,
   type NextInterval,
   type PracticeCard,
   type PracticeQueue,
@@ -27,6 +28,7 @@ import {
   type UndoResult,
   cardStates,
   grades,
+  newWordsStatuses,
 } from '@/shared/practice'
 import { type Word, type WordImportResult, type WordPage, partsOfSpeech } from '@/shared/words'
 import type { LearnerProfile } from '@/shared/profile'
@@ -322,8 +324,13 @@ const practiceCardSchema = answer<PracticeCard>('PracticeCard', 'A card of the q
   }),
 )
 
+const newWordsSourceSchema = answer<NewWordsSource>(
+  'NewWordsSource',
+  'Why new words are offered today, or not: `available`, `dailyLimitReached`, `noLevel` (no current level), `noWords` (none at the current level in the language learnt), `levelLearned` (all of them started); with the current level\'s code and the language learnt.',
+)(z.object({ status: z.enum(newWordsStatuses), levelCode: z.nullable(z.string()), language: z.nullable(z.string()) }))
+
 export const practiceQueueSchema = answer<PracticeQueue>('PracticeQueue', 'Due cards first, then new words of the current level.')(
-  z.object({ cards: z.array(practiceCardSchema), dueNow: count, newLeft: count, at: isoDateTime }),
+  z.object({ cards: z.array(practiceCardSchema), dueNow: count, newLeft: count, newWords: newWordsSourceSchema, at: isoDateTime }),
 )
 
 export const gradeResultSchema = answer<GradeResult>('GradeResult', 'A grade as counted (the same again for its `clientId`).')(
@@ -353,6 +360,7 @@ export const practiceTodaySchema = answer<PracticeToday>('PracticeToday', "Today
     dueToday: count,
     dueNow: count,
     newToday: count,
+    newWords: newWordsSourceSchema,
     done: count,
     goal: positiveInt,
     goalMet: z.boolean(),

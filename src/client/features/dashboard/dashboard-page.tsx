@@ -79,7 +79,7 @@ function LearningProfile({ user }: { user: SessionUser }) {
     <div className="mt-8 grid gap-6 lg:grid-cols-3">
       <div className="grid gap-6 lg:col-span-2">
         <Card title={t.todayTitle}>
-          <TodayCard hasLevel={profile.data.currentLevelId !== null} />
+          <TodayCard />
         </Card>
         <Card title={t.profileTitle}>
           {/* Keyed by the saved profile: a save elsewhere (another tab) resets the form. */}

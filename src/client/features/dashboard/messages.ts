@@ -50,6 +50,15 @@ export const dashboardMessages = i18n('dashboard', {
   practiseNow: 'Practise now',
   allDone: 'All done for today',
   noLevel: 'New words come from your current level: set it in your learning profile, or take the self-assessment to find it.',
+  noWords: params<{ level: string; language: string }>(
+    'Level {level} has no words in {language} yet: for new words, choose another level or language in your learning profile.',
+  ),
+  noWordsAtLevel: params<{ level: string }>(
+    'Level {level} has no words yet: for new words, choose another level in your learning profile.',
+  ),
+  levelLearned: params<{ level: string }>(
+    'You have started every word of level {level}: for new words, choose the next level in your learning profile.',
+  ),
   streak: plural<{ n: number }>('n', { one: 'Streak: {n} day', other: 'Streak: {n} days' }),
   longest: plural<{ n: number }>('n', { one: 'Longest: {n} day', other: 'Longest: {n} days' }),
   calendarTitle: 'Last 12 weeks',

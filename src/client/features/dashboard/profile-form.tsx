@@ -3,11 +3,12 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import type { LanguageLevel } from '@/shared/levels'
-import { LEARNABLE_LANGUAGES, type LearnerProfile } from '@/shared/profile'
+import type { LearnerProfile } from '@/shared/profile'
 import { Alert } from '@/client/components/ui/alert'
 import { Button } from '@/client/components/ui/button'
 import { Field } from '@/client/components/ui/field'
 import { formResolver } from '@/client/lib/form-resolver'
+import { learnableLanguageOptions } from '@/client/lib/format'
 import { locale } from '@/client/lib/i18n'
 import { toast } from '@/client/lib/toast'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
@@ -26,14 +27,7 @@ export function ProfileForm({ profile, levels }: { profile: LearnerProfile; leve
   const t = useStore(dashboardMessages)
   const lang = useStore(locale)
   const queryClient = useQueryClient()
-  const languageNames = useMemo(() => {
-    const names = new Intl.DisplayNames([lang], { type: 'language' })
-    // Russian names come in lower case ("французский"); a list item starts with a capital.
-    const capitalized = (name: string) => name.charAt(0).toLocaleUpperCase(lang) + name.slice(1)
-    return LEARNABLE_LANGUAGES.map((code) => ({ code, name: capitalized(names.of(code) ?? code) })).sort((a, b) =>
-      a.name.localeCompare(b.name, lang),
-    )
-  }, [lang])
+  const languageNames = useMemo(() => learnableLanguageOptions(lang), [lang])
   // The target may not be below the current level: the levels' order decides (the server checks too).
   const position = useMemo(() => new Map(levels.map((level) => [String(level.id), level.position])), [levels])
   const form = useForm<ProfileFormValues>({

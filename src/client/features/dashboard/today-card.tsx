@@ -2,34 +2,38 @@ import { useStore } from '@nanostores/react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useId } from 'react'
-import { practiceTodayQuery } from '@/client/api/practice-progress'
+import { newWordsNote, practiceTodayQuery } from '@/client/api/practice-progress'
 import { buttonClass } from '@/client/components/ui/button'
 import { ErrorAlert } from '@/client/components/ui/error-alert'
 import { Skeleton } from '@/client/components/ui/skeleton'
-import { format } from '@/client/lib/i18n'
+import { format, locale } from '@/client/lib/i18n'
 import { dashboardMessages } from './messages'
 import { PracticeCalendar } from './practice-calendar'
 
 
 /**
  * "Today": what is due and new, the reviews done towards the daily goal, "Practise now" (or "All
- * done for today", or how to get words without a current level), the streak and the calendar.
- * `hasLevel`: whether the learner has a current level, which new words come from.
+ * done for today"), why no new word comes when the learner can change it (no current level, none
+ * at it in the language learnt, all of them started), the streak and the calendar.
  */
-export function TodayCard({ hasLevel }: { hasLevel: boolean }) {
+export function TodayCard() {
   const t = useStore(dashboardMessages)
   const formats = useStore(format)
+  const lang = useStore(locale)
   const today = useQuery(practiceTodayQuery())
   const doneId = useId()
   if (today.isError) {
     return <ErrorAlert error={today.error} onRetry={() => today.refetch()} />
   }
   if (!today.data) return <Skeleton className="h-72 rounded-lg" />
-  const { dueToday, newToday, done, goal, goalMet, streak, longest, calendar } = today.data
+  const { dueToday, newToday, newWords, done, goal, goalMet, streak, longest, calendar } = today.data
   const number = (value: number) => formats.number(value)
   const share = Math.min(1, done / Math.max(goal, 1))
   const reviewsText = t.reviewsDone({ done: number(done), goal })
   const somethingLeft = dueToday > 0 || newToday > 0
+  const note = newWordsNote(newWords, t, lang)
+  // Not "All done" when there was never anything to do: no level, or no word at it in the language.
+  const nothingYet = done === 0 && (newWords.status === 'noLevel' || newWords.status === 'noWords')
 
   return (
     <div className="grid gap-6">
@@ -65,9 +69,11 @@ export function TodayCard({ hasLevel }: { hasLevel: boolean }) {
                 {t.practiseNow}
               </Link>
             </div>
-          ) : hasLevel ? (
-            <p className="font-semibold">{t.allDone}</p>
           ) : (
+            !nothingYet && <p className="font-semibold">{t.allDone}</p>
+          )}
+          {note && <p className="text-sm">{note}</p>}
+          {newWords.status === 'noLevel' && (
             <div>
               <p className="text-sm">{t.noLevel}</p>
               <Link to="/assessment" className={buttonClass({ variant: 'outline', size: 'sm', className: 'mt-3' })}>

@@ -47,6 +47,16 @@ export const practiceMessages = i18n('practice', {
   summary: 'This session',
   backToDashboard: 'Back to the dashboard',
   noLevel: 'New words come from your current level, and you have not chosen one yet: set it on your dashboard, or take the self-assessment.',
+  nothingYet: 'Nothing to practise yet',
+  noWords: params<{ level: string; language: string }>(
+    'Level {level} has no words in {language} yet. They will come when they are added; meanwhile, you can choose another level or language on your dashboard.',
+  ),
+  noWordsAtLevel: params<{ level: string }>(
+    'Level {level} has no words yet. They will come when they are added; meanwhile, you can choose another level on your dashboard.',
+  ),
+  levelLearned: params<{ level: string }>(
+    'You have started every word of level {level}: your reviews come back when they are due, and for new words you can choose the next level on your dashboard.',
+  ),
   noun: 'noun',
   verb: 'verb',
   adjective: 'adjective',

@@ -1,11 +1,10 @@
 import { useStore } from '@nanostores/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useSyncTimeZone } from '@/client/api/practice-progress'
+import { newWordsNote, useSyncTimeZone } from '@/client/api/practice-progress'
 import { Link } from '@tanstack/react-router'
 import { type Ref, useCallback, useEffect, useReducer, useRef, useState, useTransition } from 'react'
-import type { PracticeGrade, PracticeQueue } from '@/shared/practice'
+import type { NewWordsSource, PracticeGrade, PracticeQueue } from '@/shared/practice'
 import { practiceQueueQuery, sendUndo } from '@/client/api/practice'
-import { learnerProfileQuery } from '@/client/api/profile'
 import { Alert } from '@/client/components/ui/alert'
 import { Button, buttonClass } from '@/client/components/ui/button'
 import { PageHeading } from '@/client/components/ui/page-heading'
@@ -221,6 +220,7 @@ function Session({ queue, refetch }: { queue: PracticeQueue | undefined; refetch
         <SessionEnd
           headingRef={doneRef}
           dueAgain={queue?.cards.length ?? 0}
+          newWords={queue?.newWords}
           counts={session.counts}
           onAgain={() => dispatch({ type: 'again' })}
         />
@@ -237,18 +237,6 @@ function Session({ queue, refetch }: { queue: PracticeQueue | undefined; refetch
         {announcement}
       </p>
     </article>
-  )
-}
-
-/** Without a current level there are no new words: where to choose one. */
-function NoLevelHint() {
-  const t = useStore(practiceMessages)
-  const profile = useQuery(learnerProfileQuery())
-  if (!profile.data || profile.data.currentLevelId !== null) return null
-  return (
-    <Alert variant="info" className="mt-4">
-      {t.noLevel}
-    </Alert>
   )
 }
 
@@ -276,25 +264,34 @@ function Connection({ online, waiting, saved }: { online: boolean; waiting: numb
 function SessionEnd({
   headingRef,
   dueAgain,
+  newWords,
   counts,
   onAgain,
 }: {
   headingRef: Ref<HTMLHeadingElement>
   dueAgain: number
+  newWords: NewWordsSource | undefined
   counts: Record<PracticeGrade, number>
   onAgain: () => void
 }) {
   const t = useStore(practiceMessages)
+  const lang = useStore(locale)
   const given = gradesGiven(counts)
+  const status = newWords?.status
+  // Nothing was ever there to practise: no level, or no word at it in the language learnt.
+  const nothingYet = given === 0 && dueAgain === 0 && (status === 'noLevel' || status === 'noWords')
+  const lead =
+    dueAgain > 0
+      ? t.sessionDoneLead({ count: dueAgain })
+      : status === 'noLevel'
+        ? t.noLevel
+        : ((newWords && newWordsNote(newWords, t, lang)) ?? t.allDoneLead)
   return (
     <section aria-labelledby="practice-done" className="mt-6 rounded-xl border bg-card p-6 sm:p-8">
       <h2 id="practice-done" ref={headingRef} tabIndex={-1} className="text-2xl font-semibold outline-hidden">
-        {dueAgain > 0 ? t.sessionDone : t.allDone}
+        {dueAgain > 0 ? t.sessionDone : nothingYet ? t.nothingYet : t.allDone}
       </h2>
-      <p className="mt-2 text-muted-foreground">
-        {dueAgain > 0 ? t.sessionDoneLead({ count: dueAgain }) : t.allDoneLead}
-      </p>
-      {given === 0 && dueAgain === 0 && <NoLevelHint />}
+      <p className="mt-2 text-muted-foreground">{lead}</p>
       {given > 0 && (
         <div className="mt-6">
           <h3 className="font-medium">

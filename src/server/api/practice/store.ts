@@ -8,6 +8,8 @@ import {
   TIME_ZONE_DEFAULT,
   UNDO_WINDOW_MS,
   type GradeResult,
+  type NewWordsSource,
+  type NewWordsStatus,
   type PracticeCard,
   type PracticeGrade,
   type PracticeQueue,
@@ -20,7 +22,7 @@ import type { GradeInput, PracticeSettingsInput } from '@/shared/practice-schema
 import type { PartOfSpeech } from '@/shared/words'
 import type { Db } from '@/server/db/client'
 import { UNIQUE_VIOLATION, violatedConstraint } from '@/server/db/errors'
-import { learnerProfile, practiceCard, practiceSettings, reviewLog, word } from '@/server/db/schema'
+import { languageLevel, learnerProfile, practiceCard, practiceSettings, reviewLog, word } from '@/server/db/schema'
 import { publishEvent } from '@/server/events/bus'
 import { ApiError } from '@/server/http/errors'
 import { type StoredCard, defaultFsrsParameters, nextIntervals, review, scheduleOf } from './scheduler'
@@ -90,28 +92,41 @@ const cardColumns = (card: StoredCard) => ({
 const counted = (userId: string) => and(eq(reviewLog.userId, userId), isNull(reviewLog.undoneAt))
 
 /**
- * New words the person may still start today, and the condition of the words that are new to
- * them: of their current level (and language, when chosen), never graded. None without a level.
+ * New words the person may still start today, the condition of the words that are new to them (of
+ * their current level, and language when chosen, never graded), and why there are none when there
+ * are none. None without a level.
  */
 async function newWords(db: Db, userId: string, settings: Settings, today: string) {
   const [[profile], [introduced]] = await Promise.all([
-    db.select().from(learnerProfile).where(eq(learnerProfile.userId, userId)),
+    db
+      .select({ levelId: learnerProfile.currentLevelId, levelCode: languageLevel.code, language: learnerProfile.language })
+      .from(learnerProfile)
+      .leftJoin(languageLevel, eq(languageLevel.id, learnerProfile.currentLevelId))
+      .where(eq(learnerProfile.userId, userId)),
     db
       .select({ n: count() })
       .from(reviewLog)
       .where(and(counted(userId), eq(reviewLog.day, today), isNull(reviewLog.cardBefore))),
   ])
-  const allowed = Math.max(0, settings.newWordsPerDay - (introduced?.n ?? 0))
-  if (!profile?.currentLevelId || allowed === 0) return { allowed: 0, where: undefined }
-  const where = and(
-    eq(word.levelId, profile.currentLevelId),
-    profile.language ? eq(word.language, profile.language) : undefined,
-    notExists(
-      db.select({ one: sql`1` }).from(practiceCard).where(and(eq(practiceCard.userId, userId), eq(practiceCard.wordId, word.id))),
-    ),
+  const source = { levelCode: profile?.levelCode ?? null, language: profile?.language ?? null }
+  if (!profile?.levelId) return { allowed: 0, where: undefined, source: { status: 'noLevel', ...source } as NewWordsSource }
+  const ofLevel = and(eq(word.levelId, profile.levelId), profile.language ? eq(word.language, profile.language) : undefined)
+  const unseen = notExists(
+    db.select({ one: sql`1` }).from(practiceCard).where(and(eq(practiceCard.userId, userId), eq(practiceCard.wordId, word.id))),
   )
-  const [available] = await db.select({ n: count() }).from(word).where(where)
-  return { allowed: Math.min(allowed, available?.n ?? 0), where }
+  const [words] = await db
+    .select({ all: count(), unseen: sql<number>`count(*) filter (where ${unseen})`.mapWith(Number) })
+    .from(word)
+    .where(ofLevel)
+  const allowed = Math.min(Math.max(0, settings.newWordsPerDay - (introduced?.n ?? 0)), words?.unseen ?? 0)
+  const status: NewWordsStatus = !words?.all
+    ? 'noWords'
+    : !words.unseen
+      ? 'levelLearned'
+      : allowed === 0
+        ? 'dailyLimitReached'
+        : 'available'
+  return { allowed, where: and(ofLevel, unseen), source: { status, ...source } }
 }
 
 type WordRecord = typeof word.$inferSelect
@@ -158,7 +173,7 @@ export async function practiceQueue(db: Db, userId: string, now: Date, limit: nu
     ...due.map((row) => toPracticeCard(row.word, row.card, settings.fsrsParameters, now)),
     ...newOnes.map((row) => toPracticeCard(row, null, settings.fsrsParameters, now)),
   ]
-  return { cards, dueNow: dueCount?.n ?? 0, newLeft: fresh.allowed, at: now.toISOString() }
+  return { cards, dueNow: dueCount?.n ?? 0, newLeft: fresh.allowed, newWords: fresh.source, at: now.toISOString() }
 }
 
 /**
@@ -345,6 +360,7 @@ export async function practiceToday(db: Db, userId: string, now: Date): Promise<
     dueToday: dueToday?.n ?? 0,
     dueNow: dueNow?.n ?? 0,
     newToday: fresh.allowed,
+    newWords: fresh.source,
     done,
     goal: settings.dailyGoal,
     goalMet: done >= settings.dailyGoal,

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react'
 import type { ReactNode } from 'react'
 import type { PersonDetail } from '@/shared/people'
 import { Card } from '@/client/components/ui/card'
-import { formatDateTime, formatRelativeTime } from '@/client/lib/format'
+import { formatDateTime, formatRelativeTime, languageName } from '@/client/lib/format'
 import { locale } from '@/client/lib/i18n'
 import { personMessages } from './messages'
 
@@ -101,7 +101,7 @@ export function LearnerCard({ person }: { person: PersonDetail }) {
             [
               t.language,
               learner.language
-                ? (new Intl.DisplayNames([language], { type: 'language' }).of(learner.language) ?? learner.language)
+                ? languageName(language, learner.language)
                 : t.notChosen,
             ],
             [t.currentLevel, level(learner.currentLevel)],

@@ -2,7 +2,6 @@ import { useStore } from '@nanostores/react'
 import { useQueryClient } from '@tanstack/react-query'
 import { type RefObject, useMemo } from 'react'
 import { useForm } from 'react-hook-form'
-import { LEARNABLE_LANGUAGES } from '@/shared/profile'
 import { type PartOfSpeech, type Word, partsOfSpeech } from '@/shared/words'
 import { DialogClose, DialogFrame } from '@/client/components/dialog-frame'
 import { Alert } from '@/client/components/ui/alert'
@@ -10,6 +9,7 @@ import { Button } from '@/client/components/ui/button'
 import { Field, Input, Textarea } from '@/client/components/ui/field'
 import { formResolver } from '@/client/lib/form-resolver'
 import { ApiRequestError } from '@/client/lib/http-error'
+import { learnableLanguageOptions } from '@/client/lib/format'
 import { locale } from '@/client/lib/i18n'
 import { toast } from '@/client/lib/toast'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
@@ -46,14 +46,7 @@ const inputOf = (values: WordFormValues): WordValues => ({
 /** The learnable languages by their names in the interface language, in its alphabetical order. */
 function useLanguageOptions() {
   const lang = useStore(locale)
-  return useMemo(() => {
-    const display = new Intl.DisplayNames([lang], { type: 'language' })
-    const options = LEARNABLE_LANGUAGES.map((code) => {
-      const name = display.of(code) ?? code
-      return { code, label: `${name.slice(0, 1).toLocaleUpperCase(lang)}${name.slice(1)}` }
-    })
-    return options.sort((one, other) => one.label.localeCompare(other.label, lang))
-  }, [lang])
+  return useMemo(() => learnableLanguageOptions(lang), [lang])
 }
 
 /** Refused as stale (the word changed since the form was filled), not as a duplicate (a field). */
@@ -139,9 +132,9 @@ export default function WordDialog({
           <Field label={t.language} error={errors.language?.message}>
             {(control) => (
               <select {...control} className={selectClass} {...form.register('language')}>
-                {languages.map(({ code, label }) => (
+                {languages.map(({ code, name }) => (
                   <option key={code} value={code}>
-                    {label}
+                    {name}
                   </option>
                 ))}
               </select>
