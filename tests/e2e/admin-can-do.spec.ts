@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
-import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import type { AssessmentProgress, CanDoStatement, CanDoStatementList } from '@/shared/can-do'
 import { prefer } from './helpers/a11y'
 import { signedInAs } from './helpers/accounts'
-import { type Level, type OwnServer, startOwnServer } from './helpers/admin'
+import { type Level, type OwnServer, type StorageState, startOwnAdminWorld } from './helpers/admin'
 import {
   accessibilityViolations,
   expect,
@@ -20,8 +20,6 @@ import {
 // the person page's latest self-assessment and the overview's "Learners by assessed level". On a
 // server of its own: the statements are everyone's, and the self-assessment journeys on the shared
 // server answer the seeded ones. Its first confirmed account is the administrator.
-
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>
 
 interface World {
   server: OwnServer
@@ -51,18 +49,8 @@ async function finishAssessment(request: APIRequestContext, origin: string): Pro
 const test = base.extend<{ world: World }, { ownWorld: World }>({
   ownWorld: [
     async ({ browser }, use) => {
-      const server = await startOwnServer()
+      const { server, admin, levels } = await startOwnAdminWorld(browser, 'Cato Admin')
       try {
-        const context = await browser.newContext({ baseURL: server.url })
-        await signedInAs(context, server.url, 'Cato Admin')
-        const admin = await context.storageState()
-        const levels = (
-          (await (await context.request.get('/api/language-levels?sort=position&pageSize=100')).json()) as {
-            items: Level[]
-          }
-        ).items
-        await context.close()
-
         const learnerContext = await browser.newContext({ baseURL: server.url })
         const name = 'Lena Learner'
         await signedInAs(learnerContext, server.url, name)

@@ -1,4 +1,4 @@
-import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import ru from '@/client/locales/ru'
 import {
   ViolationReport,
@@ -10,7 +10,7 @@ import {
   tabTo,
 } from './helpers/a11y'
 import { password, signedInAs, uniqueEmail } from './helpers/accounts'
-import { type Level, type OwnServer, startOwnServer } from './helpers/admin'
+import { type Level, type OwnServer, type StorageState, startOwnAdminWorld } from './helpers/admin'
 import { expect, expectErrorScreen, mainHeading, test as base } from './helpers/fixtures'
 
 // The admin area's start page (`/admin`): the figures of the user base, the three charts and their
@@ -20,8 +20,6 @@ import { expect, expectErrorScreen, mainHeading, test as base } from './helpers/
 // The server keeps the figures for 30 s and computes them again after an administrator's action
 // on people: a test that needs fresh figures ends the sessions of the unconfirmed account, which
 // changes no figure.
-
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>
 
 interface World {
   server: OwnServer
@@ -33,17 +31,9 @@ interface World {
 const test = base.extend<{ world: World }, { ownWorld: World }>({
   ownWorld: [
     async ({ browser }, use) => {
-      const server = await startOwnServer()
+      const { server, admin, levels } = await startOwnAdminWorld(browser, 'Olga Overview')
       const context = await browser.newContext({ baseURL: server.url })
       try {
-        await signedInAs(context, server.url, 'Olga Overview')
-        const admin = await context.storageState()
-        const levels = (
-          (await (await context.request.get('/api/language-levels?sort=position&pageSize=100')).json()) as {
-            items: Level[]
-          }
-        ).items
-        await context.clearCookies()
         const unconfirmed = uniqueEmail('Una Confirmed')
         const signUp = await context.request.post('/api/auth/sign-up/email', {
           headers: { Origin: server.url },

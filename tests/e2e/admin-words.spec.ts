@@ -3,8 +3,7 @@ import type { BrowserContext, Locator, Page } from '@playwright/test'
 import ru from '@/client/locales/ru'
 import { desktopUserAgent } from '../../playwright.config'
 import { ViolationReport, prefer, quiet } from './helpers/a11y'
-import { confirmPath, password, subjects, waitForMail } from './helpers/accounts'
-import { type OwnServer, startOwnServer } from './helpers/admin'
+import { type OwnServer, type StorageState, startOwnAdminWorld } from './helpers/admin'
 import { expect, failedResource, mainHeading, test, toasts } from './helpers/fixtures'
 
 // The "Words" section of a level's page (/admin/language-levels/{id}): searching the A1 starter
@@ -17,48 +16,25 @@ import { expect, failedResource, mainHeading, test, toasts } from './helpers/fix
 const HEADER = 'language,text,translation_en,translation_ru,example,part_of_speech'
 
 let server: OwnServer
-let adminEmail: string
+let admin: StorageState
 let a1: number
 
 test.describe.configure({ mode: 'default' })
 
-test.beforeAll(async ({ playwright }) => {
+test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000)
-  const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
-  server = await startOwnServer({ env: { AUTH_RATE_LIMIT_SCALE: '100' } })
-  adminEmail = `words.admin.${run}@example.com`
-  const request = await playwright.request.newContext()
-  try {
-    const signUp = await request.post(`${server.url}/api/auth/sign-up/email`, {
-      headers: { Origin: server.url },
-      data: { name: 'Wanda Words', email: adminEmail, password },
-    })
-    expect(signUp.status(), await signUp.text()).toBe(200)
-    // The first account to confirm its email is the administrator.
-    const link = new URL(confirmPath(await waitForMail(adminEmail, subjects.confirm)), server.url)
-    const token = encodeURIComponent(link.searchParams.get('token') ?? '')
-    expect((await request.get(`${server.url}/api/auth/verify-email?token=${token}`)).status()).toBe(200)
-    const levels = (await (await request.get(`${server.url}/api/language-levels?sort=position`)).json()) as {
-      items: { id: number; code: string }[]
-    }
-    a1 = levels.items.find((level) => level.code === 'A1')?.id ?? 0
-    expect(a1).toBeGreaterThan(0)
-  } finally {
-    await request.dispose()
-  }
+  const world = await startOwnAdminWorld(browser, 'Wanda Words', { env: { AUTH_RATE_LIMIT_SCALE: '100' } })
+  ;({ server, admin } = world)
+  a1 = world.levels.find((level) => level.code === 'A1')?.id ?? 0
+  expect(a1).toBeGreaterThan(0)
 })
 
 test.afterAll(async () => {
   await server.stop()
 })
 
-async function signIn(context: BrowserContext) {
-  const response = await context.request.post(`${server.url}/api/auth/sign-in/email`, {
-    headers: { Origin: server.url },
-    data: { email: adminEmail, password },
-  })
-  expect(response.status(), await response.text()).toBe(200)
-}
+/** The administrator's session in `context`. */
+const signIn = (context: BrowserContext) => context.addCookies(admin.cookies)
 
 /** The A1 level's page, scrolled to its words (the section loads when it comes into view). */
 async function openWords(page: Page, search = '', heading = 'Words') {

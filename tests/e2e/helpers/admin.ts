@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test'
 import { freePort, spawnNodeServer, waitReady } from '../../../scripts/lib/server.mjs'
+import { signedInAs } from './accounts'
 import { expect } from './fixtures'
 
 /** The administrator of the shared server (ADMIN_EMAILS in playwright.config.ts). */
@@ -95,4 +96,42 @@ export async function startOwnServer(options: { env?: Record<string, string> } =
     throw error
   })
   return { url: server.url, stop }
+}
+
+export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>
+
+export interface OwnAdminWorld {
+  server: OwnServer
+  /** The administrator's email and signed-in state (`browser.newContext({ storageState })`). */
+  adminEmail: string
+  admin: StorageState
+  /** The levels, in their order. */
+  levels: Level[]
+}
+
+/**
+ * A server of its own (`startOwnServer`) whose first account, `name`, is its administrator,
+ * signed in: for a worker fixture or a `beforeAll`, which stops `server` when done.
+ */
+export async function startOwnAdminWorld(
+  browser: Browser,
+  name: string,
+  options: { env?: Record<string, string> } = {},
+): Promise<OwnAdminWorld> {
+  const server = await startOwnServer(options)
+  try {
+    const context = await browser.newContext({ baseURL: server.url })
+    try {
+      const adminEmail = await signedInAs(context, server.url, name)
+      const levels = (
+        (await (await context.request.get('/api/language-levels?sort=position&pageSize=100')).json()) as { items: Level[] }
+      ).items
+      return { server, adminEmail, admin: await context.storageState(), levels }
+    } finally {
+      await context.close()
+    }
+  } catch (error) {
+    await server.stop()
+    throw error
+  }
 }
