@@ -284,6 +284,8 @@ test('a learner without a current level is told where to choose one', async ({ p
   await page.goto('/practice')
   await expect(page.getByRole('heading', { level: 2, name: 'Nothing to practise yet' })).toBeVisible()
   await expect(page.getByText(/you have not chosen one yet/)).toBeVisible()
+  // Nothing to grade, nothing to undo: no keys to learn.
+  await expect(page.getByRole('button', { name: 'Undo' })).toHaveCount(0)
   await quiet(page)
   expect(await accessibilityViolations(page)).toEqual([])
 })

@@ -225,7 +225,8 @@ function Session({ queue, refetch }: { queue: PracticeQueue | undefined; refetch
           onAgain={() => dispatch({ type: 'again' })}
         />
       )}
-      {ready && (
+      {/* The keys and Undo while there is a card, or a grade to undo: not on a page with nothing to practise. */}
+      {ready && (card || session.last) && (
         <div className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-2">
           <Button variant="outline" size="sm" aria-keyshortcuts="U" disabled={!session.last || undoing} onClick={undo}>
             {t.undo}

@@ -114,14 +114,17 @@ async function newWords(db: Db, userId: string, settings: Settings, today: strin
   const unseen = notExists(
     db.select({ one: sql`1` }).from(practiceCard).where(and(eq(practiceCard.userId, userId), eq(practiceCard.wordId, word.id))),
   )
-  const [words] = await db
-    .select({ all: count(), unseen: sql<number>`count(*) filter (where ${unseen})`.mapWith(Number) })
-    .from(word)
-    .where(ofLevel)
-  const allowed = Math.min(Math.max(0, settings.newWordsPerDay - (introduced?.n ?? 0)), words?.unseen ?? 0)
-  const status: NewWordsStatus = !words?.all
+  // Counted no further than today's allowance (at least one, to tell "all started" from "the
+  // daily number reached"): the cost does not grow with the level's words.
+  const allowance = Math.max(0, settings.newWordsPerDay - (introduced?.n ?? 0))
+  const sample = db.select({ one: sql`1` }).from(word).where(and(ofLevel, unseen)).limit(Math.max(allowance, 1)).as('sample')
+  const [unseenCount] = await db.select({ n: count() }).from(sample)
+  const unseenWords = unseenCount?.n ?? 0
+  const anyWord = unseenWords > 0 || (await db.select({ id: word.id }).from(word).where(ofLevel).limit(1)).length > 0
+  const allowed = Math.min(allowance, unseenWords)
+  const status: NewWordsStatus = !anyWord
     ? 'noWords'
-    : !words.unseen
+    : unseenWords === 0
       ? 'levelLearned'
       : allowed === 0
         ? 'dailyLimitReached'
