@@ -94,10 +94,7 @@ export default defineConfig({
       command: 'npx tsx tests/e2e/helpers/mailbox.ts',
       url: `${mailboxURL}/health`,
       reuseExistingServer: false,
-      // A guard against a hang, not a measure of speed: the longest journeys (sign-up, enrolment and
-  // two sign-ins; a page and its dialogs under axe) took 30–36 s on a loaded two-core machine,
-  // past Playwright's default of 30 s. Longer journeys set their own.
-  timeout: 60_000,
+      timeout: 30_000,
       stdout: 'ignore',
       stderr: 'pipe',
       env: { E2E_SMTP_PORT: String(smtpPort), E2E_MAILBOX_PORT: new URL(mailboxURL).port },
@@ -106,10 +103,7 @@ export default defineConfig({
       command: 'npx tsx tests/e2e/helpers/oidc-provider.ts',
       url: `${process.env.E2E_OIDC_CONTROL_URL}/health`,
       reuseExistingServer: false,
-      // A guard against a hang, not a measure of speed: the longest journeys (sign-up, enrolment and
-  // two sign-ins; a page and its dialogs under axe) took 30–36 s on a loaded two-core machine,
-  // past Playwright's default of 30 s. Longer journeys set their own.
-  timeout: 60_000,
+      timeout: 30_000,
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
