@@ -193,7 +193,11 @@ describe.each(databaseTargets())('can-do statements and the self-assessment on %
       const report = await expectJson<CsvImportReport>(await sendCsv(world.admin, text, '?dryRun=true'))
       expect(report).toMatchObject({ dryRun: true, rows: 90, created: 0 })
       expect(report.refused).toHaveLength(90)
-      expect(report.refused[0]).toEqual({ line: 2, reason: 'A1 listening already has this statement.' })
+      expect(report.refused[0]).toEqual({
+        line: 2,
+        reason: 'A1 listening already has this statement.',
+        problems: [{ code: 'statementExists', level: 'A1', skill: 'listening' }],
+      })
     })
 
     it('imports a good file: a dry run first writes nothing, then the rows are appended to their cells in position order', async () => {
@@ -235,14 +239,27 @@ describe.each(databaseTargets())('can-do statements and the self-assessment on %
       const before = (await list()).total
       const dry = await expectJson<CsvImportReport>(await sendCsv(world.admin, file, '?dryRun=true'))
       expect(dry.rows).toBe(8)
+      // Each problem as data, for the admin page to say in its language, and all in English.
       expect(dry.refused).toEqual([
-        { line: 3, reason: 'No level has the code "Z9".' },
-        { line: 4, reason: 'skill must be one of listening, reading, spoken-interaction, spoken-production, writing.' },
-        { line: 5, reason: 'position must be empty or a whole number from 0 to 9999.' },
-        { line: 6, reason: 'text_en is empty.' },
-        { line: 7, reason: 'A1 reading already has this statement.' },
-        { line: 8, reason: 'Expected 5 columns, found 2.' },
-        { line: 9, reason: 'text_en is longer than 300 characters.' },
+        { line: 3, reason: 'No level has the code "Z9".', problems: [{ code: 'unknownLevel', value: 'Z9' }] },
+        {
+          line: 4,
+          reason: 'skill must be one of listening, reading, spoken-interaction, spoken-production, writing.',
+          problems: [{ code: 'notOneOf', column: 'skill', values: ['listening', 'reading', 'spoken-interaction', 'spoken-production', 'writing'] }],
+        },
+        {
+          line: 5,
+          reason: 'position must be empty or a whole number from 0 to 9999.',
+          problems: [{ code: 'notPosition', column: 'position', max: 9999 }],
+        },
+        { line: 6, reason: 'text_en is empty.', problems: [{ code: 'empty', column: 'text_en' }] },
+        {
+          line: 7,
+          reason: 'A1 reading already has this statement.',
+          problems: [{ code: 'statementExists', level: 'A1', skill: 'reading' }],
+        },
+        { line: 8, reason: 'Expected 5 columns, found 2.', problems: [{ code: 'columnCount', expected: 5, found: 2 }] },
+        { line: 9, reason: 'text_en is longer than 300 characters.', problems: [{ code: 'tooLong', column: 'text_en', max: 300 }] },
       ])
       const refused = await expectApiError(await sendCsv(world.admin, file), 400, 'validation_failed')
       expect(refused.message).toBe('7 rows are refused: nothing was written. A dry run lists them all.')
@@ -263,6 +280,7 @@ describe.each(databaseTargets())('can-do statements and the self-assessment on %
       const unclosed = await expectJson<CsvImportReport>(await sendCsv(world.admin, `${HEADER}\nA1,reading,,"I can,x\n`, '?dryRun=true'))
       expect(unclosed.refused).toHaveLength(1)
       expect(unclosed.refused[0]?.reason).toMatch(/^Not valid CSV: /)
+      expect(unclosed.refused[0]?.problems.map((problem) => problem.code)).toEqual(['unreadable'])
     })
 
     it('imports a file of 10,000 rows in one go; the levels take their statements with them, after counting them', async () => {

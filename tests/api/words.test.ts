@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditPage } from '@/shared/audit-log'
 import type { LanguageLevel } from '@/shared/levels'
+import { LEARNABLE_LANGUAGES } from '@/shared/profile'
 import type { Word, WordImportResult, WordPage } from '@/shared/words'
 import { type AdminWorld, startAdminWorld } from '../helpers/accounts'
 import type { Client } from '../helpers/auth-client'
@@ -108,9 +109,18 @@ describe.each(databaseTargets())('words on %s', (target) => {
     const dry = await expectJson<WordImportResult>(await importFile(world.admin, level.id, file, true))
     expect(dry).toMatchObject({ dryRun: true, rows: 7, created: 2 })
     expect(dry.refused.map((row) => row.line)).toEqual([3, 5, 6, 7, 8])
-    expect(dry.refused[0]?.reason).toBe('Already a word of level A1.')
-    expect(dry.refused[1]?.reason).toMatch(/^language:/)
-    expect(dry.refused[3]?.reason).toBe('The same word as line 2.')
+    // Each problem as data, for the admin page to say in its language, and all in English.
+    expect(dry.refused).toEqual([
+      { line: 3, reason: 'Already a word of level A1.', problems: [{ code: 'wordOfLevel', level: 'A1' }] },
+      {
+        line: 5,
+        reason: `language must be one of ${LEARNABLE_LANGUAGES.join(', ')}.`,
+        problems: [{ code: 'notOneOf', column: 'language', values: [...LEARNABLE_LANGUAGES] }],
+      },
+      { line: 6, reason: 'text is empty.', problems: [{ code: 'empty', column: 'text' }] },
+      { line: 7, reason: 'The same word as line 2.', problems: [{ code: 'sameAsLine', line: 2 }] },
+      { line: 8, reason: 'Expected 6 columns, found 4.', problems: [{ code: 'columnCount', expected: 6, found: 4 }] },
+    ])
     const refused = await expectApiError(await importFile(world.admin, level.id, file, false), 400, 'validation_failed')
     expect(Object.keys(refused.fields ?? {})).toEqual(['line 3', 'line 5', 'line 6', 'line 7', 'line 8'])
     expect((await words(level.id)).total).toBe(0)

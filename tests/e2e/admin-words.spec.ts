@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { BrowserContext, Locator, Page } from '@playwright/test'
 import ru from '@/client/locales/ru'
+import { partsOfSpeech } from '@/shared/words'
 import { desktopUserAgent } from '../../playwright.config'
 import { ViolationReport, prefer, quiet } from './helpers/a11y'
 import { type OwnServer, type StorageState, startOwnAdminWorld } from './helpers/admin'
@@ -210,7 +211,9 @@ test('the words file: export, a dry run that refuses a row and writes nothing, t
   const refusals = dialog(page).getByRole('table', { name: 'Refused rows' })
   await expect(refusals.getByRole('row')).toHaveCount(2)
   await expect(refusals.getByRole('row').nth(1).getByRole('cell').first()).toHaveText('3')
-  await expect(refusals.getByRole('row').nth(1).getByRole('cell').nth(1)).toContainText('part_of_speech')
+  await expect(refusals.getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText(
+    `part_of_speech must be one of: ${partsOfSpeech.join(', ')}.`,
+  )
   await expect(dialog(page).getByRole('button', { name: 'Import' })).toHaveCount(0)
   await axe.check(page, 'import dialog, refused rows')
   const nothing = await context.request.get(`${server.url}/api/language-levels/${a1}/words?q=teapot`)

@@ -1,6 +1,6 @@
 import { CsvError, parse } from 'csv-parse/sync'
 import type { Context } from 'hono'
-import type { CsvRefusal } from '@/shared/csv'
+import type { CsvProblem, CsvRefusal } from '@/shared/csv'
 import { csvType, readBody } from './body'
 import type { AppEnv } from './context'
 import { ApiError } from './errors'
@@ -22,6 +22,43 @@ export async function readCsvUpload(c: Context<AppEnv>, maxBytes: number): Promi
     throw new ApiError('unsupported_media_type', 'Send the CSV file as the body, with the type text/csv.')
   }
   return decodeCsv(await readBody(c.req.raw, maxBytes))
+}
+
+/** A problem of a row in English, for the API's `reason`. */
+function problemText(problem: CsvProblem): string {
+  switch (problem.code) {
+    case 'unreadable':
+      return `Not valid CSV: ${problem.detail}`
+    case 'columnCount':
+      return `Expected ${problem.expected} columns, found ${problem.found}.`
+    case 'empty':
+      return `${problem.column} is empty.`
+    case 'tooLong':
+      return `${problem.column} is longer than ${problem.max} characters.`
+    case 'nul':
+      return `${problem.column} contains the NUL character.`
+    case 'notOneOf':
+      return `${problem.column} must be one of ${problem.values.join(', ')}.`
+    case 'invalid':
+      return `${problem.column} has a value it does not take.`
+    case 'unknownLevel':
+      return `No level has the code "${problem.value}".`
+    case 'notPosition':
+      return `${problem.column} must be empty or a whole number from 0 to ${problem.max}.`
+    case 'statementExists':
+      return `${problem.level} ${problem.skill} already has this statement.`
+    case 'cellFull':
+      return `${problem.level} ${problem.skill} would have more than ${problem.max} statements.`
+    case 'sameAsLine':
+      return `The same word as line ${problem.line}.`
+    case 'wordOfLevel':
+      return `Already a word of level ${problem.level}.`
+  }
+}
+
+/** A refused row: its line, its problems, and them in English. */
+export function refusal(line: number, problems: CsvProblem[]): CsvRefusal {
+  return { line, reason: problems.map(problemText).join(' '), problems }
 }
 
 /** Refusals this many at most are named in an error's `fields`; a dry run lists them all. */
@@ -74,7 +111,7 @@ export interface CsvRecord {
  * The records of a file, blank lines skipped. A file that is not CSV (a quote never closed, a
  * character after a closing quote) cannot be read past that point: it is one refusal, with its line.
  */
-export function csvRecords(text: string): { records: CsvRecord[]; refused: { line: number; reason: string }[] } {
+export function csvRecords(text: string): { records: CsvRecord[]; refused: CsvRefusal[] } {
   try {
     const parsed = parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true }) as unknown as {
       info: { lines: number }
@@ -90,7 +127,7 @@ export function csvRecords(text: string): { records: CsvRecord[]; refused: { lin
   } catch (error) {
     if (!(error instanceof CsvError)) throw error
     const line = (error as CsvError & { lines?: number }).lines ?? 1
-    return { records: [], refused: [{ line, reason: `Not valid CSV: ${error.message.replace(/^[^:]*:\s*/, '')}` }] }
+    return { records: [], refused: [refusal(line, [{ code: 'unreadable', detail: error.message.replace(/^[^:]*:\s*/, '') }])] }
   }
 }
 

@@ -15,6 +15,7 @@ import {
   SKILLS,
   STATEMENT_LANGUAGES,
 } from '@/shared/can-do'
+import type { CsvRefusal } from '@/shared/csv'
 import type { LanguageLevel, LevelPage, LevelUsage } from '@/shared/levels'
 import {
   type CardSchedule,
@@ -197,6 +198,36 @@ export const canDoSetSchema = answer<CanDoSet>('CanDoSet', 'The levels in order,
   }),
 )
 
+/** A column of the file, by its header name (the same in every language). */
+const csvColumn = z.string().check(z.meta({ examples: ['text_en'] }))
+
+const csvRefusalSchema = answer<CsvRefusal>(
+  'CsvRefusal',
+  'A refused row of a CSV import: its line (the header is line 1), every problem as data (for a page to say in its language), and all of them in English in `reason`.',
+)(
+  z.object({
+    line: positiveInt,
+    reason: z.string(),
+    problems: z.array(
+      z.discriminatedUnion('code', [
+        z.object({ code: z.literal('unreadable'), detail: z.string() }),
+        z.object({ code: z.literal('columnCount'), expected: positiveInt, found: count }),
+        z.object({ code: z.literal('empty'), column: csvColumn }),
+        z.object({ code: z.literal('tooLong'), column: csvColumn, max: positiveInt }),
+        z.object({ code: z.literal('nul'), column: csvColumn }),
+        z.object({ code: z.literal('notOneOf'), column: csvColumn, values: z.array(z.string()) }),
+        z.object({ code: z.literal('invalid'), column: csvColumn }),
+        z.object({ code: z.literal('unknownLevel'), value: z.string() }),
+        z.object({ code: z.literal('notPosition'), column: csvColumn, max: positiveInt }),
+        z.object({ code: z.literal('statementExists'), level: z.string(), skill }),
+        z.object({ code: z.literal('cellFull'), level: z.string(), skill, max: positiveInt }),
+        z.object({ code: z.literal('sameAsLine'), line: positiveInt }),
+        z.object({ code: z.literal('wordOfLevel'), level: z.string() }),
+      ]),
+    ),
+  }),
+)
+
 export const csvImportReportSchema = answer<CsvImportReport>(
   'CsvImportReport',
   'What an import wrote (`created`), or on a dry run would write, and every refused row with its line.',
@@ -205,7 +236,7 @@ export const csvImportReportSchema = answer<CsvImportReport>(
     dryRun: z.boolean(),
     rows: count,
     created: count,
-    refused: z.array(z.object({ line: positiveInt, reason: z.string() })),
+    refused: z.array(csvRefusalSchema),
   }),
 )
 
@@ -285,7 +316,7 @@ export const wordImportResultSchema = answer<WordImportResult>(
     created: count,
     updated: count,
     unchanged: count,
-    refused: z.array(z.object({ line: positiveInt, reason: z.string() })),
+    refused: z.array(csvRefusalSchema),
   }),
 )
 

@@ -1,14 +1,14 @@
 import { useStore } from '@nanostores/react'
 import { useMutation } from '@tanstack/react-query'
 import { type ReactNode, type RefObject, useId, useState } from 'react'
-import type { CsvRefusal } from '@/shared/csv'
+import type { CsvProblem, CsvRefusal } from '@/shared/csv'
 import { DialogFrame } from '@/client/components/dialog-frame'
 import { Alert } from '@/client/components/ui/alert'
 import { Button, buttonClass } from '@/client/components/ui/button'
 import { errorMessage } from '@/client/lib/error-message'
 import { ApiRequestError } from '@/client/lib/http-error'
 import { format } from '@/client/lib/i18n'
-import { apiErrorMessages } from '@/client/lib/messages'
+import { apiErrorMessages, skillMessages } from '@/client/lib/messages'
 import { csvImportMessages } from './messages'
 
 type Messages = ReturnType<typeof csvImportMessages.get>
@@ -30,8 +30,14 @@ function typeOf(file: File): string {
   return file.type || 'application/octet-stream'
 }
 
+/**
+ * A refused row as shown: a dry run's come with their problems; those an import's error names
+ * (`fields["line 12"]`) with the server's English reason only.
+ */
+type ShownRefusal = Pick<CsvRefusal, 'line' | 'reason'> & { problems?: readonly CsvProblem[] }
+
 /** The rows a refused import names in its error (`fields["line 12"]`), by line. */
-function refusalsOf(error: unknown): CsvRefusal[] | undefined {
+function refusalsOf(error: unknown): ShownRefusal[] | undefined {
   if (!(error instanceof ApiRequestError) || error.code !== 'validation_failed' || !error.fields) return undefined
   return Object.entries(error.fields)
     .flatMap(([field, reasons]) => {
@@ -56,8 +62,44 @@ function failureOf(
   return { text: errorMessage(error, errors) }
 }
 
-function RefusedRows({ refused }: { refused: readonly CsvRefusal[] }) {
+/** A problem of a row in the interface language. */
+function problemText(
+  problem: CsvProblem,
+  t: Messages,
+  skills: ReturnType<typeof skillMessages.get>,
+  formats: ReturnType<typeof format.get>,
+): string {
+  switch (problem.code) {
+    case 'unreadable':
+      return t.unreadableRow({ detail: problem.detail })
+    case 'columnCount':
+      return t.columnCount({ expected: problem.expected, found: problem.found })
+    case 'empty':
+    case 'nul':
+    case 'invalid':
+      return t[problem.code]({ column: problem.column })
+    case 'tooLong':
+      return t.tooLong({ column: problem.column, max: problem.max })
+    case 'notOneOf':
+      return t.notOneOf({ column: problem.column, values: problem.values.join(', ') })
+    case 'unknownLevel':
+      return t.unknownLevel({ value: problem.value })
+    case 'notPosition':
+      return t.notPosition({ column: problem.column, max: formats.number(problem.max) })
+    case 'statementExists':
+      return t.statementExists({ level: problem.level, skill: skills[problem.skill] })
+    case 'cellFull':
+      return t.cellFull({ level: problem.level, skill: skills[problem.skill], max: problem.max })
+    case 'sameAsLine':
+      return t.sameAsLine({ line: formats.number(problem.line) })
+    case 'wordOfLevel':
+      return t.wordOfLevel({ level: problem.level })
+  }
+}
+
+function RefusedRows({ refused }: { refused: readonly ShownRefusal[] }) {
   const t = useStore(csvImportMessages)
+  const skills = useStore(skillMessages)
   const formats = useStore(format)
   return (
     <div className="max-h-72 overflow-auto rounded-lg border">
@@ -77,10 +119,16 @@ function RefusedRows({ refused }: { refused: readonly CsvRefusal[] }) {
           {refused.map((row) => (
             <tr key={`${row.line}:${row.reason}`}>
               <td className="px-3 py-2 align-top font-medium tabular-nums">{formats.number(row.line)}</td>
-              {/* The server's reasons are in English. */}
-              <td className="px-3 py-2 wrap-anywhere" lang="en">
-                {row.reason}
-              </td>
+              {row.problems ? (
+                <td className="px-3 py-2 wrap-anywhere">
+                  {row.problems.map((problem) => problemText(problem, t, skills, formats)).join(' ')}
+                </td>
+              ) : (
+                // An import's error says why in English only.
+                <td className="px-3 py-2 wrap-anywhere" lang="en">
+                  {row.reason}
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

@@ -6,8 +6,8 @@ import {
   STATEMENTS_PER_CELL_MAX,
   STATEMENT_TEXT_MAX,
 } from '@/shared/can-do'
-import type { CsvRefusal } from '@/shared/csv'
-import { csvFile, csvRecords } from '@/server/http/csv'
+import type { CsvProblem, CsvRefusal } from '@/shared/csv'
+import { csvFile, csvRecords, refusal } from '@/server/http/csv'
 import { ApiError } from '@/server/http/errors'
 import { type ImportContext, type ImportRow, cellKey } from './store'
 
@@ -20,13 +20,14 @@ import { type ImportContext, type ImportRow, cellKey } from './store'
 const columnsText = CAN_DO_CSV_COLUMNS.join(',')
 
 /** A text of a cell: trimmed, 1–300 characters, without NUL (which the database cannot store). */
-function textProblem(value: string, column: string): string | undefined {
-  if (value === '') return `${column} is empty.`
-  if (value.length > STATEMENT_TEXT_MAX) return `${column} is longer than ${STATEMENT_TEXT_MAX} characters.`
-  if (value.includes('\u0000')) return `${column} contains the NUL character.`
+function textProblem(value: string, column: string): CsvProblem | undefined {
+  if (value === '') return { code: 'empty', column }
+  if (value.length > STATEMENT_TEXT_MAX) return { code: 'tooLong', column, max: STATEMENT_TEXT_MAX }
+  if (value.includes('\u0000')) return { code: 'nul', column }
   return undefined
 }
 
+const POSITION_MAX = 9999
 const positionPattern = /^\d{1,4}$/
 
 interface Parsed {
@@ -68,28 +69,29 @@ export function checkCsv(text: string, context: ImportContext): Parsed {
     return texts
   }
   for (const { line, fields } of rows) {
-    const problems: string[] = []
+    const problems: CsvProblem[] = []
     if (fields.length !== CAN_DO_CSV_COLUMNS.length) {
-      refused.push({ line, reason: `Expected ${CAN_DO_CSV_COLUMNS.length} columns, found ${fields.length}.` })
+      refused.push(refusal(line, [{ code: 'columnCount', expected: CAN_DO_CSV_COLUMNS.length, found: fields.length }]))
       continue
     }
     const code = field(fields, 'level')
     const level = context.levels.get(code.toLowerCase())
-    if (!level) problems.push(code ? `No level has the code "${code}".` : 'level is empty.')
+    if (!level) problems.push(code ? { code: 'unknownLevel', value: code } : { code: 'empty', column: 'level' })
     const skill = field(fields, 'skill')
-    if (!SKILLS.includes(skill as Skill)) problems.push(`skill must be one of ${SKILLS.join(', ')}.`)
+    if (!SKILLS.includes(skill as Skill)) problems.push({ code: 'notOneOf', column: 'skill', values: [...SKILLS] })
     const position = field(fields, 'position')
-    if (position !== '' && !positionPattern.test(position)) problems.push('position must be empty or a whole number from 0 to 9999.')
+    if (position !== '' && !positionPattern.test(position)) problems.push({ code: 'notPosition', column: 'position', max: POSITION_MAX })
     const textEn = field(fields, 'text_en')
     const textRu = field(fields, 'text_ru')
     for (const problem of [textProblem(textEn, 'text_en'), textProblem(textRu, 'text_ru')]) if (problem) problems.push(problem)
     if (level && problems.length === 0) {
+      const cell = { level: level.code, skill: skill as Skill }
       const texts = textsOf(cellKey(level.id, skill))
-      if (texts.has(textEn.toLowerCase())) problems.push(`${level.code} ${skill} already has this statement.`)
-      else if (texts.size >= STATEMENTS_PER_CELL_MAX) problems.push(`${level.code} ${skill} would have more than ${STATEMENTS_PER_CELL_MAX} statements.`)
+      if (texts.has(textEn.toLowerCase())) problems.push({ code: 'statementExists', ...cell })
+      else if (texts.size >= STATEMENTS_PER_CELL_MAX) problems.push({ code: 'cellFull', ...cell, max: STATEMENTS_PER_CELL_MAX })
       else texts.add(textEn.toLowerCase())
     }
-    if (problems.length > 0) refused.push({ line, reason: problems.join(' ') })
+    if (problems.length > 0) refused.push(refusal(line, problems))
     else if (level) valid.push({ line, levelId: level.id, skill: skill as Skill, textEn, textRu, position: position === '' ? null : Number(position) })
   }
   refused.sort((a, b) => a.line - b.line)

@@ -1,8 +1,8 @@
 import type { z } from 'zod/mini'
-import type { CsvRefusal } from '@/shared/csv'
+import type { CsvProblem, CsvRefusal } from '@/shared/csv'
 import { WORD_CSV_COLUMNS, WORD_CSV_MAX_ROWS } from '@/shared/words'
 import { wordInputSchema } from '@/shared/words-schemas'
-import { csvFile, csvRecords } from '@/server/http/csv'
+import { csvFile, csvRecords, refusal } from '@/server/http/csv'
 import { ApiError } from '@/server/http/errors'
 
 /**
@@ -19,15 +19,26 @@ export interface ParsedFile {
   refused: CsvRefusal[]
 }
 
-/** The first message of each field at fault, as one reason ("text: too long; …"). */
-function reasonOf(error: z.core.$ZodError): string {
-  const byField = new Map<string, string>()
+/** The file's column of each field of a word. */
+const columnOf: Record<string, string> = {
+  translationEn: 'translation_en',
+  translationRu: 'translation_ru',
+  partOfSpeech: 'part_of_speech',
+}
+
+/** The first problem of each field at fault. */
+function problemsOf(error: z.core.$ZodError): CsvProblem[] {
+  const byColumn = new Map<string, CsvProblem>()
   for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? '_')
-    if (!byField.has(key)) byField.set(key, issue.message)
+    const key = String(issue.path[0] ?? '')
+    const column = columnOf[key] ?? key
+    if (byColumn.has(column)) continue
+    if (issue.code === 'too_small') byColumn.set(column, { code: 'empty', column })
+    else if (issue.code === 'too_big') byColumn.set(column, { code: 'tooLong', column, max: Number(issue.maximum) })
+    else if (issue.code === 'invalid_value') byColumn.set(column, { code: 'notOneOf', column, values: issue.values.map(String) })
+    else byColumn.set(column, { code: 'invalid', column })
   }
-  const column = (key: string) => ({ translationEn: 'translation_en', translationRu: 'translation_ru', partOfSpeech: 'part_of_speech' })[key] ?? key
-  return [...byField].map(([key, message]) => `${column(key)}: ${message}`).join('; ')
+  return [...byColumn.values()]
 }
 
 /**
@@ -50,7 +61,7 @@ export function parseWordsFile(text: string): ParsedFile {
   const refused: CsvRefusal[] = []
   for (const { line, fields } of rest) {
     if (fields.length !== WORD_CSV_COLUMNS.length) {
-      refused.push({ line, reason: `Expected ${WORD_CSV_COLUMNS.length} fields, found ${fields.length}.` })
+      refused.push(refusal(line, [{ code: 'columnCount', expected: WORD_CSV_COLUMNS.length, found: fields.length }]))
       continue
     }
     const [language, text, translationEn, translationRu, example, partOfSpeech] = fields as [string, string, string, string, string, string]
@@ -63,7 +74,7 @@ export function parseWordsFile(text: string): ParsedFile {
       partOfSpeech: partOfSpeech.trim() === '' ? null : partOfSpeech.trim(),
     })
     if (parsed.success) rows.push({ line, row: parsed.data })
-    else refused.push({ line, reason: reasonOf(parsed.error) })
+    else refused.push(refusal(line, problemsOf(parsed.error)))
   }
   return { rows, refused }
 }

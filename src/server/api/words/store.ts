@@ -9,6 +9,7 @@ import { UNIQUE_VIOLATION, violatedConstraint } from '@/server/db/errors'
 import { languageLevel, word } from '@/server/db/schema'
 import { publishEvent } from '@/server/events/bus'
 import type { SessionUser } from '@/server/http/context'
+import { refusal } from '@/server/http/csv'
 import { ApiError } from '@/server/http/errors'
 import { levelNotFound } from '@/server/api/levels/store'
 import type { ParsedFile, WordRow } from './csv'
@@ -163,13 +164,13 @@ export async function importWords(
       const key = keyOf(row)
       const earlier = seen.get(key)
       if (earlier !== undefined) {
-        refused.push({ line, reason: `The same word as line ${earlier}.` })
+        refused.push(refusal(line, [{ code: 'sameAsLine', line: earlier }]))
         continue
       }
       seen.set(key, line)
       const found = stored.get(key)
       if (!found) creates.push(row)
-      else if (found.row.levelId !== levelId) refused.push({ line, reason: `Already a word of level ${found.levelCode}.` })
+      else if (found.row.levelId !== levelId) refused.push(refusal(line, [{ code: 'wordOfLevel', level: found.levelCode }]))
       else if (
         found.row.translationEn === row.translationEn &&
         found.row.translationRu === row.translationRu &&
