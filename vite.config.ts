@@ -39,8 +39,9 @@ function precompress(): Plugin {
 }
 
 /**
- * The modules src/client/main.tsx imports statically, directly or not (main itself aside): every
- * page runs all of them when the app starts, so they are one chunk rather than twenty. Each chunk
+ * src/client/main.tsx and the modules it imports statically, directly or not: every page runs all
+ * of them when the app starts, so they are one chunk rather than twenty (main in it too: boot.ts's
+ * import then asks for this one chunk, and every page saves a request and 0.4 KB gzip). Each chunk
  * is a request the browser starts on the main thread, where Vite's preload of twenty-odd chunks
  * was a long task of its own on a slow phone (bench/lighthouse.mjs), and on HTTP/1.1 six requests
  * go at a time. No page loads more than before: they all loaded every one of these.
@@ -59,7 +60,6 @@ function startChunk() {
         modules.add(id)
         pending.push(...(this.getModuleInfo(id)?.importedIds ?? []))
       }
-      modules.delete(main)
     },
   }
   // TanStack Query's index is imported for `queryOptions` alone; the rest of it, captured here, would
@@ -68,6 +68,8 @@ function startChunk() {
   return { plugin, test: (id: string) => modules.has(id) && !later.test(id) }
 }
 const start = startChunk()
+/** The page title and heading every page shows (the 404 screen too): in the start chunk as well. */
+const pageTitle = /src\/client\/(lib\/page-title\.ts|components\/ui\/page-heading\.tsx)$/
 
 /**
  * The browser bundle (dist/client), and with `--ssr src/client/entry-server.tsx --outDir dist/ssr`
@@ -106,7 +108,19 @@ export default defineConfig(({ isSsrBuild }) => ({
           // which a page the server rendered holds inline (a second copy otherwise).
           groups: [
             { name: 'preload-helper', test: /vite\/preload-helper/, priority: 2 },
-            { name: 'start', test: start.test, priority: 1 },
+            { name: 'start', test: (id: string) => start.test(id) || pageTitle.test(id), priority: 1 },
+            // The forms' library and the app's hooks over it, loaded by every page with a form, as
+            // one file; not what they import (the error sentences…), which pages without a form load
+            // too. (Their validation, zod and the resolver, still comes when a form is first used.)
+            {
+              name: 'forms',
+              test: /node_modules\/react-hook-form\/|src\/client\/lib\/(use-action|form-resolver|use-form-mutation)\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            // TanStack Query and the app's client of it: a page that reads data loads them all, as
+            // one file rather than three (about 2 KB gzip less for each such page; the two create
+            // pages, which only write, load 1 KB more).
+            { name: 'query', test: /node_modules\/@tanstack\/(react-query|query-core)\/|src\/client\/lib\/query-client/ },
           ],
         },
       },
