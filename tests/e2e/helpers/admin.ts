@@ -102,8 +102,7 @@ export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>
 
 export interface OwnAdminWorld {
   server: OwnServer
-  /** The administrator's email and signed-in state (`browser.newContext({ storageState })`). */
-  adminEmail: string
+  /** The administrator's signed-in state (`browser.newContext({ storageState })`). */
   admin: StorageState
   /** The levels, in their order. */
   levels: Level[]
@@ -122,11 +121,11 @@ export async function startOwnAdminWorld(
   try {
     const context = await browser.newContext({ baseURL: server.url })
     try {
-      const adminEmail = await signedInAs(context, server.url, name)
+      await signedInAs(context, server.url, name)
       const levels = (
         (await (await context.request.get('/api/language-levels?sort=position&pageSize=100')).json()) as { items: Level[] }
       ).items
-      return { server, adminEmail, admin: await context.storageState(), levels }
+      return { server, admin: await context.storageState(), levels }
     } finally {
       await context.close()
     }

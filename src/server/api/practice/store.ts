@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, lte, lt, notExists, sql } from 'drizzle-orm'
+import { type SQL, and, asc, count, desc, eq, isNull, lte, lt, notExists, sql } from 'drizzle-orm'
 import type { FSRSParameters } from 'ts-fsrs'
 import {
   CALENDAR_DAYS,
@@ -96,7 +96,12 @@ const counted = (userId: string) => and(eq(reviewLog.userId, userId), isNull(rev
  * their current level, and language when chosen, never graded), and why there are none when there
  * are none. None without a level.
  */
-async function newWords(db: Db, userId: string, settings: Settings, today: string) {
+async function newWords(
+  db: Db,
+  userId: string,
+  settings: Settings,
+  today: string,
+): Promise<{ allowed: number; where: SQL | undefined; source: NewWordsSource }> {
   const [[profile], [introduced]] = await Promise.all([
     db
       .select({ levelId: learnerProfile.currentLevelId, levelCode: languageLevel.code, language: learnerProfile.language })
@@ -109,7 +114,7 @@ async function newWords(db: Db, userId: string, settings: Settings, today: strin
       .where(and(counted(userId), eq(reviewLog.day, today), isNull(reviewLog.cardBefore))),
   ])
   const source = { levelCode: profile?.levelCode ?? null, language: profile?.language ?? null }
-  if (!profile?.levelId) return { allowed: 0, where: undefined, source: { status: 'noLevel', ...source } as NewWordsSource }
+  if (!profile?.levelId) return { allowed: 0, where: undefined, source: { status: 'noLevel', ...source } }
   const ofLevel = and(eq(word.levelId, profile.levelId), profile.language ? eq(word.language, profile.language) : undefined)
   const unseen = notExists(
     db.select({ one: sql`1` }).from(practiceCard).where(and(eq(practiceCard.userId, userId), eq(practiceCard.wordId, word.id))),
