@@ -117,6 +117,13 @@ export default defineConfig(({ isSsrBuild }) => ({
               test: /node_modules\/react-hook-form\/|src\/client\/lib\/(use-action|form-resolver|use-form-mutation)\.ts$/,
               includeDependenciesRecursively: false,
             },
+            // The sign-in page and its passkey button, which the code sign-in step (loaded when
+            // chosen, from this page only) shares: one file rather than two.
+            {
+              name: 'login',
+              test: /src\/client\/(routes\/login\.tsx\?tsr-split|features\/auth\/(login-page|passkey-sign-in)\.tsx$)/,
+              includeDependenciesRecursively: false,
+            },
             // TanStack Query and the app's client of it: a page that reads data loads them all, as
             // one file rather than three (about 2 KB gzip less for each such page; the two create
             // pages, which only write, load 1 KB more).
