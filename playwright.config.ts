@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
-import { chromeFlags, chromePath } from './scripts/chromium.mjs'
+import { chromeFlags, testChromePath } from './scripts/chromium.mjs'
 
 /**
  * Browser tests against the built app (`npm run build` first): one server process on a fresh PGlite
@@ -48,7 +48,7 @@ const chromium = {
   // `devices` brings its own (headless-neutral) user agent; keep ours.
   userAgent: desktopUserAgent,
   launchOptions: {
-    ...(existsSync(chromePath) ? { executablePath: chromePath } : {}),
+    ...(existsSync(testChromePath) ? { executablePath: testChromePath } : {}),
     args: [...chromeFlags],
   },
 }
@@ -133,8 +133,9 @@ export default defineConfig({
         MAIL_FROM: 'Lingua <no-reply@lingua.test>',
         // Journeys that are refused a second email then wait for the window to pass: 15 s, not 60.
         MAIL_THROTTLE_SECONDS: '15',
-        // The journeys create several accounts from one address.
-        AUTH_RATE_LIMIT_SCALE: '20',
+        // The journeys create a few hundred accounts from one address, never a minute apart: better-auth
+        // starts a count again only after a quiet window, so the whole run is one window.
+        AUTH_RATE_LIMIT_SCALE: '100',
         // Parallel workers' pages each hold a live stream, all from this one address.
         LIVE_STREAMS_PER_ADDRESS: '1000',
         // One known administrator: no test depends on which account happens to verify first.

@@ -3,7 +3,6 @@ import {
   type ColourMode,
   type InterfaceLanguage,
   ViolationReport,
-  animationsDone,
   colourModes,
   expectFieldError,
   interfaceLanguages,
@@ -71,7 +70,6 @@ for (const lang of interfaceLanguages) {
       await page.keyboard.press('Escape')
       await page.keyboard.press('Control+k')
       await expect(page.getByRole('dialog').getByRole('option', { name: /A1/ })).toBeVisible()
-      await animationsDone(page)
       await report.check(page, 'command palette with the levels')
       await page.keyboard.press('Escape')
 

@@ -3,7 +3,6 @@ import {
   type ColourMode,
   type InterfaceLanguage,
   ViolationReport,
-  animationsDone,
   colourModes,
   interfaceLanguages,
   labelsIn,
@@ -42,7 +41,6 @@ async function openPalette(page: Page) {
   await page.keyboard.press('Control+k')
   await expect(page.getByRole('dialog')).toBeVisible()
   await expect(page.getByRole('dialog').getByRole('combobox')).toBeFocused()
-  await animationsDone(page)
 }
 
 for (const lang of interfaceLanguages) {
@@ -175,7 +173,6 @@ for (const lang of interfaceLanguages) {
         await main.getByRole('button', { name: labels.send }).click()
         await expect(page.getByRole('region', { name: /./ }).locator('dl')).toBeVisible()
         await expect(page.locator('[data-state="open"]').filter({ has: page.locator('button') })).toHaveCount(1)
-        await animationsDone(page)
         await report.check(page, 'the answer and a toast')
 
         await visit(page, '/fetching', mode, lang)

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test'
 import ru from '@/client/locales/ru'
 import { desktopUserAgent } from '../../playwright.config'
-import { ViolationReport, animationsDone, colourModes, interfaceLanguages, prefer, settled } from './helpers/a11y'
+import { ViolationReport, colourModes, interfaceLanguages, prefer, settled } from './helpers/a11y'
 import {
   codeIn,
   confirmPath,
@@ -394,7 +394,6 @@ for (const mode of colourModes) {
       for (const label of [t?.disable ?? 'Disable account', t?.deleteAccount ?? 'Delete account', t?.resend ?? 'Resend confirmation']) {
         await tab.getByRole('button', { name: label, exact: true }).click()
         await expect(dialog(tab)).toBeVisible()
-        await animationsDone(tab)
         await report.check(tab, `${lang} dialog ${label}`)
         await tab.keyboard.press('Escape')
         await expect(dialog(tab)).toBeHidden()

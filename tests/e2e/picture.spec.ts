@@ -6,7 +6,6 @@ import {
   type ColourMode,
   type InterfaceLanguage,
   ViolationReport,
-  animationsDone,
   colourModes,
   interfaceLanguages,
   prefer,
@@ -212,7 +211,6 @@ test.describe('the profile picture', () => {
     const dialog = cropDialog(page)
     await expect(dialog).toBeVisible()
     await expectKeyboardOn(cropFrame(page), 'focus on the crop frame once the picture has loaded')
-    await animationsDone(page)
     expect(await accessibilityViolations(page)).toEqual([])
 
     const before = await frameAndPicture(page)

@@ -44,6 +44,11 @@ export function conformanceChecker(document: ConformanceDocument) {
   ajv.addFormat('email', /^[^\s@]+@[^\s@]+$/)
   ajv.addFormat('date-time', (value: string) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/i.test(value) && !Number.isNaN(Date.parse(value)))
   ajv.addFormat('uri', (value: string) => URL.canParse(value))
+  // A calendar day (the practice's days, the overview's weeks): a real one, not only its shape.
+  ajv.addFormat('date', (value: string) => {
+    const day = Date.parse(`${value}T00:00:00Z`)
+    return /^\d{4}-\d\d-\d\d$/.test(value) && !Number.isNaN(day) && new Date(day).toISOString().startsWith(value)
+  })
   ajv.addSchema(document, DOCUMENT_ID)
 
   // Literal paths before templates that also match them (`/order` before `/{id}`).

@@ -1,6 +1,6 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test'
 import ru from '@/client/locales/ru'
-import { accessibilityViolations, expect, mainHeading } from './fixtures'
+import { accessibilityViolations, animationsDone, expect, mainHeading } from './fixtures'
 
 // Helpers of the accessibility specs: the colour mode × language matrix, axe findings collected
 // over many pages, the focus indicator of a keyboard stop, and a form error tied to its field.
@@ -69,17 +69,6 @@ export async function settled(page: Page, mode: ColourMode, lang: InterfaceLangu
 export async function quiet(page: Page) {
   await expect(page.locator('.animate-pulse, [aria-busy="true"]')).toHaveCount(0)
   await animationsDone(page)
-}
-
-export async function animationsDone(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  )
 }
 
 /** axe's findings on many pages and states, kept by label, so one test reports all of them at once. */

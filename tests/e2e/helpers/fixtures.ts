@@ -208,8 +208,25 @@ declare global {
   }
 }
 
-/** axe's findings on the page as it is now, as short readable lines (empty when clean). */
+/** Every finite animation of the page has ended (an infinite one, a spinner, never does). */
+export async function animationsDone(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
+}
+
+/**
+ * axe's findings on the page once its animations have ended, as short readable lines (empty when
+ * clean): mid-transition (a dialog fading in, the colours of a mode changing) axe would measure
+ * contrasts of colours the page never settles on.
+ */
 export async function accessibilityViolations(page: Page): Promise<string[]> {
+  await animationsDone(page)
   if (!(await page.evaluate(() => window.axe !== undefined))) await page.evaluate(axeSource)
   const results = await page.evaluate((tags) => {
     if (!window.axe) throw new Error('axe-core is not in the page')
