@@ -2,7 +2,7 @@
 // answering on their default local ports are used as CI uses them (TEST_DATABASE_URL and
 // TEST_REDIS_URL, unless already set); the suites that need one that does not answer are skipped,
 // and said so before and after.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { localPostgresUrl, localRedisUrl, postgresProblem, redisProblem } from './lib/databases.mjs'
 
 const services = [
@@ -42,28 +42,24 @@ const reportSkipped = () => {
 reportSkipped()
 
 /**
- * The steps, in order. The checks of the source (typecheck, lint) and the build with what needs only
- * it (the production install, the unit tests) do not depend on each other: the two run side by side,
- * each step's output printed whole when it ends. The API and browser suites then run one after the
- * other, each using both cores.
+ * The steps. The checks of the source (typecheck, lint) need nothing else; the build, then what
+ * needs it (the production install, the unit tests, the API suite), run beside them, each of these
+ * steps' output printed whole when it ends, the API suite's as it comes. The browser suite, the
+ * longest, starts once all of them have passed, using both cores.
  */
-const sideBySide = [
-  [
-    ['typecheck', 'npm', ['run', 'typecheck']],
-    ['lint', 'npm', ['run', 'lint']],
-  ],
-  [
-    ['build', 'npm', ['run', 'build']],
-    ['production install', 'node', ['scripts/production-check.mjs']],
-    ['unit', 'npx', ['vitest', 'run', '--project', 'unit']],
-  ],
+const checks = [
+  ['typecheck', 'npm', ['run', 'typecheck']],
+  ['lint', 'npm', ['run', 'lint']],
 ]
-const oneByOne = [
-  ['api', 'npx', ['vitest', 'run', '--project', 'api']],
-  ['browser', 'npx', ['playwright', 'test']],
+const buildAndAfter = [
+  ['build', 'npm', ['run', 'build']],
+  ['production install', 'node', ['scripts/production-check.mjs']],
+  ['unit', 'npx', ['vitest', 'run', '--project', 'unit']],
 ]
+const api = ['api', 'npx', ['vitest', 'run', '--project', 'api']]
+const browser = ['browser', 'npx', ['playwright', 'test']]
 
-/** The steps still running side by side: a failure stops them (each leads its own process group). */
+/** The steps still running: a failure stops them (each leads its own process group). */
 const running = new Set()
 
 function stopRunning() {
@@ -90,20 +86,30 @@ function failed(name, seconds, status) {
   process.exit(status ?? 1)
 }
 
-/** Runs a step with its output kept, then prints it; a failure ends `npm test` and the other steps. */
-function runKept([name, command, args]) {
+/**
+ * Runs a step; a failure ends `npm test` and the other steps. Its output is kept and printed whole
+ * when it ends, or, `live`, printed as it comes (one such step at a time).
+ */
+function run([name, command, args], { live = false } = {}) {
   const started = Date.now()
+  if (live) console.log(`\n▶ ${name}`)
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '1' }, detached: true })
+    const child = spawn(command, args, {
+      stdio: ['ignore', live ? 'inherit' : 'pipe', live ? 'inherit' : 'pipe'],
+      env: { ...process.env, FORCE_COLOR: '1' },
+      detached: true,
+    })
     running.add(child)
     const output = []
-    child.stdout.on('data', (chunk) => output.push(chunk))
-    child.stderr.on('data', (chunk) => output.push(chunk))
+    child.stdout?.on('data', (chunk) => output.push(chunk))
+    child.stderr?.on('data', (chunk) => output.push(chunk))
     child.on('close', (status) => {
       running.delete(child)
       const seconds = ((Date.now() - started) / 1000).toFixed(1)
-      console.log(`\n▶ ${name}`)
-      process.stdout.write(Buffer.concat(output))
+      if (!live) {
+        console.log(`\n▶ ${name}`)
+        process.stdout.write(Buffer.concat(output))
+      }
       if (status !== 0) failed(name, seconds, status)
       console.log(`✔ ${name} (${seconds} s)`)
       resolve()
@@ -111,18 +117,15 @@ function runKept([name, command, args]) {
   })
 }
 
-await Promise.all(
-  sideBySide.map(async (sequence) => {
-    for (const step of sequence) await runKept(step)
-  }),
-)
-
-for (const [name, command, args] of oneByOne) {
-  const started = Date.now()
-  console.log(`\n▶ ${name}`)
-  const result = spawnSync(command, args, { stdio: 'inherit' })
-  const seconds = ((Date.now() - started) / 1000).toFixed(1)
-  if (result.status !== 0) failed(name, seconds, result.status)
-  console.log(`✔ ${name} (${seconds} s)`)
+const inTurn = async (steps) => {
+  for (const step of steps) await run(step)
 }
+await Promise.all([
+  inTurn(checks),
+  (async () => {
+    await inTurn(buildAndAfter)
+    await run(api, { live: true })
+  })(),
+])
+await run(browser, { live: true })
 reportSkipped()

@@ -18,7 +18,13 @@ import { stopAllServers } from './server'
 afterAll(stopAllServers)
 
 const conforms = conformanceChecker(inject('openapiDocument'))
-const fetchOfNode = globalThis.fetch
+/**
+ * Node's own fetch. The files of a worker share its modules (vitest.config.ts) and this file runs
+ * again for each: the check below wraps Node's fetch once, not the previous file's wrapper.
+ */
+const checkedFetch = Symbol.for('lingua.checkedFetch')
+type CheckedFetch = typeof fetch & { [checkedFetch]?: typeof fetch }
+const fetchOfNode = (globalThis.fetch as CheckedFetch)[checkedFetch] ?? globalThis.fetch
 /** Checks of the current test's answers, and what they found. */
 let checks: Promise<void>[] = []
 let problems: string[] = []
@@ -41,7 +47,7 @@ async function check(method: string, target: string, response: Response): Promis
   if (problem) problems.push(`${method} ${target} → ${problem}`)
 }
 
-globalThis.fetch = async (input, init) => {
+const fetchChecked: CheckedFetch = async (input, init) => {
   const response = await fetchOfNode(input, init)
   const request = input instanceof Request ? input : undefined
   const url = new URL(request?.url ?? (input instanceof URL ? input.href : (input as string)))
@@ -54,6 +60,8 @@ globalThis.fetch = async (input, init) => {
   }
   return response
 }
+fetchChecked[checkedFetch] = fetchOfNode
+globalThis.fetch = fetchChecked
 
 afterEach(async () => {
   await Promise.all(checks)
