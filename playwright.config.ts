@@ -135,9 +135,8 @@ export default defineConfig({
         MAIL_FROM: 'Lingua <no-reply@lingua.test>',
         // Journeys that are refused a second email then wait for the window to pass: 15 s, not 60.
         MAIL_THROTTLE_SECONDS: '15',
-        // The journeys create a few hundred accounts from one address, never a minute apart: better-auth
-        // starts a count again only after a quiet window, so the whole run is one window.
-        AUTH_RATE_LIMIT_SCALE: '100',
+        // The journeys create several accounts from one address.
+        AUTH_RATE_LIMIT_SCALE: '20',
         // Parallel workers' pages each hold a live stream, all from this one address.
         LIVE_STREAMS_PER_ADDRESS: '1000',
         // One known administrator: no test depends on which account happens to verify first.

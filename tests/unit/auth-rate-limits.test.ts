@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
 import { authRateLimit } from '@/server/auth/rate-limits'
 import type { Config } from '@/server/config'
@@ -23,12 +24,22 @@ describe('the auth rate limits without Redis', () => {
     expect((await counters.consume('5.6.7.8|/sign-in/email', rule)).allowed).toBe(true)
   })
 
-  it('count again once a window has passed since the last request let through', async () => {
+  it('count again once the window opened by the first request has passed', async () => {
     const counters = storage()
     const short = { window: 0.05, max: 1 }
     expect((await counters.consume('key', short)).allowed).toBe(true)
     expect((await counters.consume('key', short)).allowed).toBe(false)
     await expect.poll(async () => (await counters.consume('key', short)).allowed, { interval: 20 }).toBe(true)
+  })
+
+  it('never refuse a steady pace under the limit, however long it goes on without a pause', async () => {
+    const counters = storage()
+    // At most 4 requests in any 200 ms window, of 6 allowed; no gap as long as a window.
+    const short = { window: 0.2, max: 6 }
+    for (let request = 1; request <= 20; request++) {
+      expect((await counters.consume('key', short)).allowed, `request ${request}`).toBe(true)
+      await sleep(50)
+    }
   })
 
   it('are counted per instance: two instances in one process do not count each other’s requests', async () => {

@@ -9,9 +9,21 @@ import { takeEarlyInput } from './early-input'
  * component) is resumed when it arrives, and its forms do nothing until then.
  */
 const waitingFor = new Set<'shell' | 'page'>(['shell', 'page'])
+const afterStarting: (() => void)[] = []
 
 export function mounted(part: 'shell' | 'page') {
   if (waitingFor.size === 0 || !waitingFor.delete(part) || waitingFor.size > 0) return
   document.documentElement.dataset.app = 'started'
   takeEarlyInput()
+  for (const task of afterStarting.splice(0)) task()
+}
+
+/**
+ * Runs `task` once the app has started, at once if it has. For a change from outside the page
+ * (another tab's choice): while React takes the server's HTML over, a store must keep the value the
+ * HTML was rendered with, or the two differ and React throws the page's HTML away (error 418).
+ */
+export function afterStart(task: () => void) {
+  if (waitingFor.size === 0) task()
+  else afterStarting.push(task)
 }

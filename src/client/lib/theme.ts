@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react'
 import { atom } from 'nanostores'
 import { THEME_COOKIE, type ThemePreference, themePreferenceOf } from '@/shared/preferences'
+import { afterStart } from './started'
 import { keepChoice, readChoice } from './stored-choice'
 
 export { type ThemePreference, themePreferences } from '@/shared/preferences'
@@ -23,9 +24,9 @@ if (typeof window !== 'undefined') {
   }
   preference.subscribe(apply)
   darkQuery.addEventListener('change', apply)
-  // Another tab changed the mode.
+  // Another tab changed the mode: followed once this page has started (lib/started.ts).
   window.addEventListener('storage', (event) => {
-    if (event.key === THEME_COOKIE) preference.set(themePreferenceOf(event.newValue))
+    if (event.key === THEME_COOKIE) afterStart(() => preference.set(themePreferenceOf(readChoice(THEME_COOKIE))))
   })
 }
 

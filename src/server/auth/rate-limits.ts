@@ -32,13 +32,16 @@ type RateLimitStorage = NonNullable<NonNullable<BetterAuthOptions['rateLimit']>[
 const MAX_COUNTERS = 100_000
 
 /**
- * better-auth's counters in this instance's memory, counted as its `memory` storage counts them (a
- * count per key that starts again once a window has passed since the last request it let
- * through). Its own store is one for the whole process: two instances in one process — the API
- * tests run the app in theirs — would count each other's requests.
+ * better-auth's counters in this instance's memory, in fixed windows as they are counted in Redis
+ * (`@better-auth/redis-storage`: the key expires a window after its first request): `max` requests
+ * a window, the window opened by the first of them. Not as better-auth's own `memory` store counts:
+ * there a count starts again only after a whole window with no request let through, so a steady
+ * pace far under the limit (a school's session reads) reaches it in the end and is refused a
+ * minute. Its store is also one for the whole process: two instances in one process — the API tests
+ * run the app in theirs — would count each other's requests.
  */
 function memoryRateLimitStorage(): RateLimitStorage {
-  const counters = new Map<string, { count: number; last: number; expires: number }>()
+  const counters = new Map<string, { count: number; expires: number }>()
   const prune = (now: number) => {
     for (const [key, counter] of counters) if (now >= counter.expires) counters.delete(key)
     for (const key of counters.keys()) {
@@ -54,11 +57,11 @@ function memoryRateLimitStorage(): RateLimitStorage {
       const counter = counters.get(key)
       const current = counter && now < counter.expires ? counter : undefined
       if (current && current.count >= max) {
-        return Promise.resolve({ allowed: false, retryAfter: Math.ceil((current.last + windowMs - now) / 1000) })
+        return Promise.resolve({ allowed: false, retryAfter: Math.ceil((current.expires - now) / 1000) })
       }
       // Set again, so that the Map's order stays the order of last use.
       counters.delete(key)
-      counters.set(key, { count: (current?.count ?? 0) + 1, last: now, expires: now + windowMs })
+      counters.set(key, { count: (current?.count ?? 0) + 1, expires: current?.expires ?? now + windowMs })
       return Promise.resolve({ allowed: true, retryAfter: null })
     },
   }
