@@ -125,6 +125,17 @@ async function expectInitialsEverywhere(page: Page, name: string, initials: stri
   await expectInitials(page.getByRole('main'), name, initials)
 }
 
+/**
+ * Every test of the file keeps a file chooser listener on its page. Playwright is handed the
+ * browser's file chooser only once it has asked Chromium to intercept it, which it asks (without
+ * waiting for the answer) when a page's first listener is added, and undoes when the last goes: a
+ * press right after `waitForEvent('filechooser')` could outrun the request, and the chooser then
+ * opened unseen (the keyboard journey's second choice waited out its 60 s, twice in four runs).
+ */
+test.beforeEach(({ page }) => {
+  page.on('filechooser', () => undefined)
+})
+
 /** Picks `file` as a person does on the account page: the picture's button, then the browser's file chooser. */
 async function chooseFile(page: Page, file: FilePayload, lang: InterfaceLanguage = 'en') {
   const part = profile(page, lang)

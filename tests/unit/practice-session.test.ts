@@ -176,6 +176,28 @@ describe('the outbox of grades', () => {
     release?.()
     expect(await withdrawing).toBe('sent')
   })
+
+  it('knows an answer a round read just before the undo took it out of the store: it is sent, the server must undo it', async () => {
+    const store = memoryStore()
+    const sent: number[] = []
+    const box = new GradeOutbox(store, (e) => {
+      sent.push(e.wordId)
+      return Promise.resolve(result(e))
+    })
+    await store.add(entry(1))
+    // The round reads the store; the undo, pressed in the same moment, removes the answer after.
+    const round = box.flush()
+    expect(await box.withdraw(entry(1).clientId)).toBe('sent')
+    await round
+    expect(sent).toEqual([1])
+  })
+
+  it('counts an answer the server refused as never sent', async () => {
+    const box = new GradeOutbox(memoryStore(), () => Promise.reject(new ApiRequestError(409, 'conflict', 'graded')))
+    await box.add(entry(1))
+    await box.flush()
+    expect(await box.withdraw(entry(1).clientId)).toBe('withdrawn')
+  })
 })
 
 describe('next intervals', () => {

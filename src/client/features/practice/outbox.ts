@@ -74,13 +74,13 @@ export function memoryStore(): OutboxStore {
 
 /**
  * One tab's sender: one round at a time (an answer added during a round is sent by it or by the
- * round that follows), and the answer being sent known, so that an undo can wait for it.
+ * round that follows), and the latest answer sent known, so that an undo can wait for it.
  */
 export class GradeOutbox {
   private round: Promise<boolean> | null = null
   private again = false
-  /** The answer on its way, and whether the server took it. */
-  private sending: { clientId: string; taken: Promise<boolean> } | null = null
+  /** The latest answer sent (or on its way), and whether the server took it. */
+  private latest: { clientId: string; taken: Promise<boolean> } | null = null
 
   constructor(
     readonly store: OutboxStore,
@@ -120,18 +120,19 @@ export class GradeOutbox {
 
   private tracked(entry: GradeToSend): Promise<GradeResult> {
     const done = this.send(entry)
-    this.sending = { clientId: entry.clientId, taken: done.then(() => true, () => false) }
-    return done.finally(() => {
-      this.sending = null
-    })
+    this.latest = { clientId: entry.clientId, taken: done.then(() => true, () => false) }
+    return done
   }
 
   /**
-   * Takes an answer back before it is sent: `withdrawn` when it never reached the server, `sent`
-   * when it did (or is on its way: waited for), and the server must undo it.
+   * Takes the newest answer back: `withdrawn` when the server never took it, `sent` when it did
+   * (waited for while on its way), and the server must undo it. Asked once it is out of the store:
+   * a round that read the answer just before still sends it (the store's read, begun first, ends
+   * first), and an answer the server refused counts as never sent.
    */
   async withdraw(clientId: string): Promise<'withdrawn' | 'sent'> {
-    if (this.sending?.clientId === clientId && (await this.sending.taken)) return 'sent'
-    return (await this.store.remove(clientId)) ? 'withdrawn' : 'sent'
+    const removed = await this.store.remove(clientId)
+    if (this.latest?.clientId === clientId) return (await this.latest.taken) ? 'sent' : 'withdrawn'
+    return removed ? 'withdrawn' : 'sent'
   }
 }
