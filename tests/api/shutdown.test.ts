@@ -149,9 +149,10 @@ describe.each(databaseTargets())('graceful shutdown on %s', (target) => {
   })
 
   it('is not ready from SIGTERM on while it still serves for SHUTDOWN_DELAY_MS, alive until it exits', async () => {
+    const delayMs = 2000
     const delayed = await startServer({
       database: target,
-      env: { SHUTDOWN_DELAY_MS: '2000', SHUTDOWN_TIMEOUT_MS: '600000' },
+      env: { SHUTDOWN_DELAY_MS: String(delayMs), SHUTDOWN_TIMEOUT_MS: '600000' },
     })
     const upload = openUpload(delayed, {
       path: '/api/demo/messages',
@@ -177,7 +178,7 @@ describe.each(databaseTargets())('graceful shutdown on %s', (target) => {
     const killedAt = Date.now()
     delayed.process.kill('SIGTERM')
     const signalled = await waitForLog(delayed, (entry) => entry.signal === 'SIGTERM')
-    expect(signalled).toMatchObject({ delayMs: 2000 })
+    expect(signalled).toMatchObject({ delayMs })
 
     // Readiness fails at once, on the kept connection and on new ones; liveness does not; the
     // app still answers (new connections are taken until the delay is over).
@@ -203,7 +204,7 @@ describe.each(databaseTargets())('graceful shutdown on %s', (target) => {
       if (outcome === 'ECONNREFUSED') break
       // A connection the kernel took just before the server stopped listening is reset, not
       // refused: the same end, but only once the delay is over.
-      if (outcome === 'ECONNRESET' && Date.now() - killedAt >= 2000) break
+      if (outcome === 'ECONNRESET' && Date.now() - killedAt >= delayMs) break
       // Until then, alive.
       expect(outcome).toBe('200')
       expect(Date.now(), 'new connections refused after the delay').toBeLessThan(refusedAt)
