@@ -57,11 +57,18 @@ export function openPostgres(databaseUrl: string, logger: Logger): Database {
    * back, and the pool would shrink by one each time until nothing is served. A connection that
    * failed that way is closed rather than reused.
    */
+  const onConnection = new WeakMap<pg.PoolClient, Db>()
   const transaction: Db['transaction'] = async (run, transactionConfig) => {
     const client = await pool.connect()
     let broken: Error | undefined
     try {
-      const onClient = drizzlePg({ client, schema }) as unknown as Db
+      // One drizzle per connection of the pool, made on its first transaction: making one reads
+      // the whole schema's relations, a fifth of a millisecond of CPU that every transaction paid.
+      let onClient = onConnection.get(client)
+      if (!onClient) {
+        onClient = drizzlePg({ client, schema }) as unknown as Db
+        onConnection.set(client, onClient)
+      }
       return await onClient.transaction(run, transactionConfig)
     } catch (error) {
       if (isDatabaseUnavailable(error)) broken = error instanceof Error ? error : new Error(String(error))

@@ -44,6 +44,9 @@ async function placementData(db: Db) {
   return { levels, statements: statements as PlacementStatement[] }
 }
 
+/** `answersOf`'s order: oldest first, then by statement. */
+const byAnswerOrder = (a: AnswerRow, b: AnswerRow) => a.answeredAt.getTime() - b.answeredAt.getTime() || a.statementId - b.statementId
+
 async function answersOf(db: Db, assessmentId: number): Promise<AnswerRow[]> {
   return db
     .select({ statementId: assessmentAnswer.statementId, can: assessmentAnswer.can, answeredAt: assessmentAnswer.answeredAt })
@@ -143,14 +146,16 @@ export async function answerStatement(db: Db, userId: string, input: AnswerInput
       throw refusedStatement('This statement is not asked yet: answer the skills in order, from the lowest level.')
     }
     const can = input.answer === 'can'
-    await tx
+    const stored = await tx
       .insert(assessmentAnswer)
       .values({ assessmentId: row.id, statementId: statement.id, can })
       .onConflictDoUpdate({
         target: [assessmentAnswer.assessmentId, assessmentAnswer.statementId],
         set: { can, answeredAt: sql`now()` },
       })
-    const now = await answersOf(tx, row.id)
+      .returning({ statementId: assessmentAnswer.statementId, can: assessmentAnswer.can, answeredAt: assessmentAnswer.answeredAt })
+    // The answers as `answersOf` would read them now: the assessment is locked, nobody else wrote.
+    const now = [...answers.filter((answer) => answer.statementId !== statement.id), ...stored].sort(byAnswerOrder)
     const after = placeAssessment(levels, statements, answerMap(now))
     if (!after.finished) return toProgress(row, after, now)
     const [finished] = await tx
