@@ -63,8 +63,10 @@ function startChunk() {
     },
   }
   // TanStack Query's index is imported for `queryOptions` alone; the rest of it, captured here, would
-  // be kept in the chunk: pages load it when they first query, as before.
-  const later = /node_modules\/@tanstack\/(react-query|query-core)\//
+  // be kept in the chunk: pages load it when they first query, as before. `queryOptions` (a function
+  // that returns its argument) stays here, so that a module that only declares reads does not load
+  // the cache (the level form's page, which writes).
+  const later = /node_modules\/@tanstack\/(react-query|query-core)\/(?!build\/modern\/queryOptions\.js$)/
   return { plugin, test: (id: string) => modules.has(id) && !later.test(id) }
 }
 const start = startChunk()
@@ -127,7 +129,10 @@ export default defineConfig(({ isSsrBuild }) => ({
             // TanStack Query and the app's client of it: a page that reads data loads them all, as
             // one file rather than three (about 2 KB gzip less for each such page; the two create
             // pages, which only write, load 1 KB more).
-            { name: 'query', test: /node_modules\/@tanstack\/(react-query|query-core)\/|src\/client\/lib\/query-client/ },
+            {
+              name: 'query',
+              test: /node_modules\/@tanstack\/(react-query\/(?!build\/modern\/queryOptions\.js$)|query-core\/)|src\/client\/lib\/query-client/,
+            },
           ],
         },
       },

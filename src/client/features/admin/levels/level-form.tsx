@@ -1,5 +1,4 @@
 import { useStore } from '@nanostores/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { LEVEL_DESCRIPTION_MAX, type LanguageLevel } from '@/shared/levels'
@@ -11,8 +10,7 @@ import { ApiRequestError } from '@/client/lib/http-error'
 import { format } from '@/client/lib/i18n'
 import { toast } from '@/client/lib/toast'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
-import { levelKeys, levelQuery, levelsApi } from './api'
-import { refreshAfterWrite } from './level-cache'
+import { levelsApi } from './api'
 import type { LevelValues } from './level-schemas'
 import { levelFormMessages } from './messages'
 
@@ -49,7 +47,6 @@ export function LevelForm({
 }) {
   const t = useStore(levelFormMessages)
   const formats = useStore(format)
-  const queryClient = useQueryClient()
   const editing = level !== undefined
   const form = useForm<LevelValues>({
     resolver: formResolver(() => import('./level-schemas').then((schemas) => (editing ? schemas.editSchema : schemas.createSchema))),
@@ -68,10 +65,11 @@ export function LevelForm({
       onSuccess: async (saved) => {
         const texts = levelFormMessages.get()
         toast({ title: editing ? texts.saved : texts.created({ code: saved.code }), variant: 'success' })
-        queryClient.setQueryData(levelKeys.detail(saved.id), saved)
+        const { levelFormCache } = await import('./level-cache')
+        levelFormCache.saved(saved)
         if (editing) form.reset(valuesOf(saved))
         await onSaved?.(saved)
-        void refreshAfterWrite(queryClient)
+        void levelFormCache.refresh()
       },
     },
   )
@@ -87,7 +85,8 @@ export function LevelForm({
 
   const reload = async () => {
     if (!level) return
-    const current = await queryClient.fetchQuery({ ...levelQuery(level.id), staleTime: 0 })
+    const { levelFormCache } = await import('./level-cache')
+    const current = await levelFormCache.current(level.id)
     mutation.reset()
     form.reset(valuesOf(current))
     form.setFocus('code')
