@@ -234,7 +234,7 @@ export function createApp(deps: {
     // better-auth counts its rate limits per address, read from this header only.
     const headers = new Headers(c.req.raw.headers)
     headers.set(CLIENT_IP_HEADER, clientAddress(c))
-    const request = new Request(c.req.raw, { headers, body: await authRequestBody(c.req.raw, headers) })
+    const request = new Request(c.req.raw, { headers, body: await authRequestBody(c.req, headers) })
     const signedIn = async () => Boolean(await auth.api.getSession({ headers: c.req.raw.headers }))
     const response = await withProviderDeadline(c.req.path, config.providerTimeoutMs, config.appUrl, signedIn, () =>
       auth.handler(request),

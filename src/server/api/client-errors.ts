@@ -1,10 +1,8 @@
 import { Hono, type MiddlewareHandler } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import type { Logger } from 'pino'
 import { type ClientErrorReport, clientErrorReportSchema } from '@/shared/demo'
-import { jsonBody } from '@/server/http/body'
+import { bodyAtMost, jsonBody } from '@/server/http/body'
 import type { AppEnv } from '@/server/http/context'
-import { ApiError, defaultMessages } from '@/server/http/errors'
 import { describe } from '@/server/openapi/describe'
 
 /**
@@ -32,12 +30,7 @@ export function clientErrorRoutes(options: {
     '/',
     describeClientErrors,
     options.limit,
-    bodyLimit({
-      maxSize: CLIENT_ERROR_LIMITS.maxBodyBytes,
-      onError: () => {
-        throw new ApiError('payload_too_large', defaultMessages.payload_too_large)
-      },
-    }),
+    bodyAtMost(CLIENT_ERROR_LIMITS.maxBodyBytes),
     jsonBody(clientErrorReportSchema),
     (c) => {
       log(c.req.valid('json'), c.var.logger())
