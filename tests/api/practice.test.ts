@@ -182,6 +182,24 @@ describe.each(databaseTargets())('practice on %s', (target) => {
     expect((await today(client)).done).toBe(2)
   })
 
+  it('answers 404 for a word that does not exist, or no longer does: a grade of it sent again stays counted', async () => {
+    const client = await learner('gone', 'C1')
+    const levelId = levels.C1?.id ?? 0
+    const word = { language: 'en', text: `ephemeral-${target}`, translationEn: 'lasting a very short time', translationRu: 'мимолётный', example: null, partOfSpeech: 'adjective' }
+    const created = await expectJson<{ id: number }>(await world.admin.request('POST', `/api/language-levels/${levelId}/words`, word), 201)
+    const [card] = (await queue(client)).cards as [PracticeCard]
+    expect(card.wordId).toBe(created.id)
+    const clientId = randomUUID()
+    const first = await expectJson<GradeResult>(await grade(client, card, 3, { clientId }), 201)
+    expect((await world.admin.request('DELETE', `/api/words/${created.id}`)).status).toBe(204)
+    expect(first.wordId).toBe(created.id)
+    await expectApiError(await grade(client, card, 3, { clientId }), 404, 'not_found')
+    // Never graded: no card, no review.
+    await expectApiError(await grade(client, card, 3), 404, 'not_found')
+    await expectApiError(await grade(client, { ...card, wordId: 2_147_483_647, schedule: { ...card.schedule, version: 0 } }, 3), 404, 'not_found')
+    expect((await today(client)).done).toBe(1)
+  })
+
   it('leaves one review of two tabs grading the same card at once: 409 to the other', async () => {
     const client = await learner('tabs')
     const [card] = (await queue(client)).cards as [PracticeCard]

@@ -23,7 +23,7 @@ export const describeQueue = describe({
 export const describeGrade = describe({
   operationId: 'gradePracticeCard',
   summary: 'Grade a card',
-  description: `One review: \`grade\` 1–4 (Again, Hard, Good, Easy) of \`wordId\`, with the card's \`version\` as read (0 for a new word) and a \`clientId\` (UUID) made once per answer. The same \`clientId\` again answers the first result with 200 and counts nothing more. A card graded since it was read (another tab): 409. \`reviewedAt\`, the client's time of the answer, is believed when it is within the last ${CLIENT_TIME_TRUST_MS / 3_600_000} hours and not ahead of the server (answers queued offline); otherwise the server's time counts. The person's other tabs hear \`practice\` on the live stream.`,
+  description: `One review: \`grade\` 1–4 (Again, Hard, Good, Easy) of \`wordId\`, with the card's \`version\` as read (0 for a new word) and a \`clientId\` (UUID) made once per answer. The same \`clientId\` again answers the first result with 200 and counts nothing more (404 once the word has been deleted). A word that does not exist: 404. A card graded since it was read (another tab): 409. \`reviewedAt\`, the client's time of the answer, is believed when it is within the last ${CLIENT_TIME_TRUST_MS / 3_600_000} hours and not ahead of the server (answers queued offline); otherwise the server's time counts. The person's other tabs hear \`practice\` on the live stream.`,
   tags,
   access: 'user',
   responses: {

@@ -21,7 +21,7 @@ import { bridgedByZoneChange, calendar, dayIn, endOfDay, streaks } from '@/share
 import type { GradeInput, PracticeSettingsInput } from '@/shared/practice-schemas'
 import type { PartOfSpeech } from '@/shared/words'
 import type { Db } from '@/server/db/client'
-import { UNIQUE_VIOLATION, violatedConstraint } from '@/server/db/errors'
+import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, violatedConstraint } from '@/server/db/errors'
 import { languageLevel, learnerProfile, practiceCard, practiceSettings, reviewLog, word } from '@/server/db/schema'
 import { publishEvent } from '@/server/events/bus'
 import { ApiError } from '@/server/http/errors'
@@ -196,11 +196,11 @@ function countedTime(claimed: Date | undefined, now: Date, lastReview: Date | nu
 
 type LogRecord = typeof reviewLog.$inferSelect
 
-function gradeResultOf(log: LogRecord): GradeResult {
+function gradeResultOf(log: LogRecord & { wordId: number }): GradeResult {
   const after = fromLogged(log.cardAfter as LoggedCard)
   return {
     clientId: log.clientId,
-    wordId: log.wordId ?? 0,
+    wordId: log.wordId,
     grade: log.rating as PracticeGrade,
     reviewedAt: log.review.toISOString(),
     day: log.day,
@@ -209,23 +209,33 @@ function gradeResultOf(log: LogRecord): GradeResult {
   }
 }
 
+const wordNotFound = () => new ApiError('not_found', 'Word not found')
+
+/** The grade already counted with `clientId`, if any; 404 when its word has been deleted since. */
 async function loggedGrade(db: Db, userId: string, clientId: string): Promise<GradeResult | undefined> {
   const [log] = await db.select().from(reviewLog).where(and(eq(reviewLog.userId, userId), eq(reviewLog.clientId, clientId)))
-  return log ? gradeResultOf(log) : undefined
+  if (!log) return undefined
+  const { wordId } = log
+  if (wordId === null) throw wordNotFound()
+  return gradeResultOf({ ...log, wordId })
 }
 
 const stale = () => new ApiError('conflict', 'This card was graded meanwhile (in another tab?): read the queue again.')
 
 /** The settings row, made with the defaults if missing, locked until the transaction ends. */
 async function lockedSettings(tx: Db, userId: string): Promise<Settings> {
-  const initial = defaults()
-  await tx
-    .insert(practiceSettings)
-    .values({ userId, ...initial })
-    .onConflictDoNothing()
-  const [row] = await tx.select().from(practiceSettings).where(eq(practiceSettings.userId, userId)).for('update')
+  const locked = () => tx.select().from(practiceSettings).where(eq(practiceSettings.userId, userId)).for('update')
+  let [row] = await locked()
+  if (!row) {
+    await tx
+      .insert(practiceSettings)
+      .values({ userId, ...defaults() })
+      .onConflictDoNothing()
+    ;[row] = await locked()
+  }
   return { ...(row as typeof practiceSettings.$inferSelect), fsrsParameters: row?.fsrsParameters as FSRSParameters }
 }
+
 
 /**
  * Grades a card. The same `clientId` again answers the first result (`replayed`), counted once;
@@ -243,11 +253,9 @@ export async function gradeCard(db: Db, userId: string, input: GradeInput, now: 
 
 async function gradeOnce(db: Db, userId: string, input: GradeInput, now: Date): Promise<{ result: GradeResult; replayed: boolean }> {
   try {
+    // A grade sent again is found by the catch below: its card has moved on (409), or its log's
+    // client id is taken (a unique violation).
     return await db.transaction(async (tx) => {
-      const earlier = await loggedGrade(tx, userId, input.clientId)
-      if (earlier) return { result: earlier, replayed: true }
-      const [found] = await tx.select({ id: word.id }).from(word).where(eq(word.id, input.wordId))
-      if (!found) throw new ApiError('not_found', 'Word not found')
       // Locked: a person's grades are counted one at a time (the day's goal, the new words).
       const settings = await lockedSettings(tx, userId)
       const [current] = await tx
@@ -265,12 +273,17 @@ async function gradeOnce(db: Db, userId: string, input: GradeInput, now: Date): 
           .set({ ...cardColumns(card), version: version + 1 })
           .where(and(eq(practiceCard.userId, userId), eq(practiceCard.wordId, input.wordId)))
       } else {
-        const [inserted] = await tx
+        // A word's first grade: a word that does not exist is found by its foreign key (a card
+        // of a word exists only while the word does).
+        const inserted = await tx
           .insert(practiceCard)
           .values({ userId, wordId: input.wordId, ...cardColumns(card), version: 1 })
           .onConflictDoNothing()
           .returning({ version: practiceCard.version })
-        if (!inserted) throw stale()
+          .catch((error: unknown) => {
+            throw violatedConstraint(error, FOREIGN_KEY_VIOLATION) === 'practice_card_word_id_word_id_fk' ? wordNotFound() : error
+          })
+        if (inserted.length === 0) throw stale()
       }
       const [row] = await tx
         .insert(reviewLog)
@@ -295,11 +308,13 @@ async function gradeOnce(db: Db, userId: string, input: GradeInput, now: Date): 
           cardAfter: toLogged(card, version + 1),
         })
         .returning()
-      return { result: gradeResultOf(row as LogRecord), replayed: false }
+      return { result: gradeResultOf({ ...(row as LogRecord), wordId: input.wordId }), replayed: false }
     })
   } catch (error) {
-    // The same answer sent twice at once: the one that lost answers what the other counted.
-    const raced = error instanceof ApiError ? error.code === 'conflict' : violatedConstraint(error, UNIQUE_VIOLATION) !== undefined
+    // The same answer sent again, or twice at once: the first answer is given again (a 404 once
+    // its word has been deleted: the grade stays counted).
+    const raced =
+      error instanceof ApiError ? error.code === 'conflict' || error.code === 'not_found' : violatedConstraint(error, UNIQUE_VIOLATION) !== undefined
     if (!raced) throw error
     const earlier = await loggedGrade(db, userId, input.clientId)
     if (earlier) return { result: earlier, replayed: true }
