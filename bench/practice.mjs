@@ -113,8 +113,6 @@ function practiceStatements(userId, wordId, levelId) {
         and not exists (select 1 from practice_card c where c.user_id = ${learner} and c.word_id = word.id) order by id limit 10`,
     },
     grade: {
-      'grade sent before?': `select * from review_log where user_id = ${learner} and client_id = ${clientId}`,
-      word: `select id from word where id = ${wordId}`,
       'settings, locked': `select * from practice_settings where user_id = ${learner} for update`,
       'card, locked': `select * from practice_card where user_id = ${learner} and word_id = ${wordId} for update`,
       'card update': `update practice_card set due = now() + interval '3 days', reps = reps + 1, version = version + 1
