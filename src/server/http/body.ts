@@ -60,10 +60,10 @@ export function apiBodyGuard(methodNotAllowed: (c: Context<AppEnv>) => Promise<v
     const text = new TextDecoder().decode(body)
     const parsed = checkJson(text)
     // The rest of the app reads the body read here, through Hono's cache of it (`c.req.json()`,
-    // `c.req.text()`, `c.req.arrayBuffer()`, the validators): the request is not rebuilt around it, which cost a write
-    // a quarter of its CPU (two undici Requests and their streams). Malformed JSON is not cached as
-    // parsed: whoever reads it as JSON refuses it as such.
-    // (Hono keeps each reading as a promise, although its type names the reading functions.)
+    // `c.req.text()`, `c.req.arrayBuffer()`, the validators): the request is not rebuilt around
+    // it, which cost a write a quarter of its CPU (two undici Requests and their streams).
+    // Malformed JSON is not cached as parsed: whoever reads it as JSON refuses it as such. (Hono
+    // keeps each reading as a promise, although its type names the reading functions.)
     const cache = c.req.bodyCache as Partial<Record<'arrayBuffer' | 'text' | 'json', Promise<unknown>>>
     cache.arrayBuffer = Promise.resolve(body.buffer)
     cache.text = Promise.resolve(text)

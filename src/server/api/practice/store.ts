@@ -236,7 +236,6 @@ async function lockedSettings(tx: Db, userId: string): Promise<Settings> {
   return { ...(row as typeof practiceSettings.$inferSelect), fsrsParameters: row?.fsrsParameters as FSRSParameters }
 }
 
-
 /**
  * Grades a card. The same `clientId` again answers the first result (`replayed`), counted once;
  * a card whose version is not the one the client read is refused (409): two tabs, one review.
