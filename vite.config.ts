@@ -63,12 +63,15 @@ function startChunk() {
     },
   }
   // TanStack Query's index is imported for `queryOptions` alone; the rest of it, captured here, would
-  // be kept in the chunk: pages load it when they first query, as before. `queryOptions` (a function
-  // that returns its argument) stays here, so that a module that only declares reads does not load
-  // the cache (the level form's page, which writes).
-  const later = /node_modules\/@tanstack\/(react-query|query-core)\/(?!build\/modern\/queryOptions\.js$)/
-  return { plugin, test: (id: string) => modules.has(id) && !later.test(id) }
+  // be kept in the chunk: pages load it when they first query (the `query` group).
+  return { plugin, test: (id: string) => modules.has(id) && !queryCache.test(id) }
 }
+/**
+ * TanStack Query but `queryOptions` (a function that returns its argument), which stays in the
+ * start chunk: a module that only declares reads does not load the cache (the level form's page,
+ * which writes).
+ */
+const queryCache = /node_modules\/@tanstack\/(react-query|query-core)\/(?!build\/modern\/queryOptions\.js$)/
 const start = startChunk()
 /** The page title and heading every page shows (the 404 screen too): in the start chunk as well. */
 const pageTitle = /src\/client\/(lib\/page-title\.ts|components\/ui\/page-heading\.tsx)$/
@@ -127,11 +130,10 @@ export default defineConfig(({ isSsrBuild }) => ({
               includeDependenciesRecursively: false,
             },
             // TanStack Query and the app's client of it: a page that reads data loads them all, as
-            // one file rather than three (about 2 KB gzip less for each such page; the two create
-            // pages, which only write, load 1 KB more).
+            // one file rather than three (about 2 KB gzip less for each such page).
             {
               name: 'query',
-              test: /node_modules\/@tanstack\/(react-query\/(?!build\/modern\/queryOptions\.js$)|query-core\/)|src\/client\/lib\/query-client/,
+              test: (id: string) => queryCache.test(id) || id.includes('src/client/lib/query-client'),
             },
           ],
         },
