@@ -47,6 +47,16 @@ test('search pressed before the start opens the command palette', async ({ page 
   await expect(page.getByRole('dialog').getByPlaceholder('Type a command or search...')).toBeFocused()
 })
 
+test('the search shortcut pressed before the start opens the command palette, once', async ({ page }) => {
+  const release = await holdScripts(page)
+  await openBeforeStart(page, '/about')
+  await page.keyboard.press('Control+k')
+  await expectNotStarted(page)
+  await release()
+  // Opened (pressed twice, it would toggle closed again at once).
+  await expect(page.getByRole('dialog').getByPlaceholder('Type a command or search...')).toBeFocused()
+})
+
 test.describe('on a narrow screen', () => {
   test.use({ viewport: { width: 390, height: 800 } })
 

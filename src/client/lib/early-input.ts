@@ -1,14 +1,16 @@
 /**
- * What a person typed into a page the server rendered, the form they sent and the buttons they
- * pressed, before the app took the page over: index.html's inline script keeps them (a form sent
- * then would post to the page and come back empty, a button would do nothing), and the app gets
- * them once it has started. The forms' own code sets their fields when it attaches to them, which
- * would wipe what was typed: the values are put back as typing would (the events the fields' code
- * hears), then each kept press is made again, once, and the kept form is sent.
+ * What a person typed into a page the server rendered, the form they sent, the buttons they pressed
+ * and the search shortcut (Ctrl+K), before the app took the page over: index.html's inline script
+ * keeps them (a form sent then would post to the page and come back empty, a button or the
+ * shortcut would do nothing), and the app gets them once it has started. The forms' own code sets
+ * their fields when it attaches to them, which would wipe what was typed: the values are put back
+ * as typing would (the events the fields' code hears), then each kept press is made again, once,
+ * the shortcut too, and the kept form is sent.
  */
 interface EarlyInput {
   typed: Map<EventTarget, { value: string; checked: boolean }>
   presses: HTMLButtonElement[]
+  shortcut?: Pick<KeyboardEventInit, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey'>
   submit?: { form: HTMLFormElement; submitter: HTMLElement | null }
 }
 
@@ -52,6 +54,8 @@ export function takeEarlyInput() {
   for (const button of early.presses) {
     if (button.isConnected && !button.disabled) button.click()
   }
+  // Where the app listens for it (features/command-palette/palette-host.tsx).
+  if (early.shortcut) window.dispatchEvent(new KeyboardEvent('keydown', { ...early.shortcut, bubbles: true, cancelable: true }))
   const { form, submitter } = early.submit ?? {}
   if (form?.isConnected) form.requestSubmit(submitter?.isConnected ? submitter : null)
 }
