@@ -88,6 +88,9 @@ const env = {
   APP_URL: `http://127.0.0.1:${port}`,
   // 100 × 10 000 /api/auth requests a minute per address: wrk stays far below.
   AUTH_RATE_LIMIT_SCALE: '10000',
+  // Someone else: the first confirmed account would become the administrator, and a role change
+  // makes every instance distrust the account's session cache cookies for a minute.
+  ADMIN_EMAILS: 'admin@example.com',
 }
 const { runs, signInMs } = await withServer({ dataDir, databaseUrl: database?.url, env, port }, async (server) => {
   console.log(`server: ${server.url}\n`)
