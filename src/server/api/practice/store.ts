@@ -196,11 +196,12 @@ function countedTime(claimed: Date | undefined, now: Date, lastReview: Date | nu
 
 type LogRecord = typeof reviewLog.$inferSelect
 
-function gradeResultOf(log: LogRecord & { wordId: number }): GradeResult {
+/** The result of the grade `log` records, of the word `wordId` (its log keeps no word once deleted). */
+function gradeResultOf(log: LogRecord, wordId: number): GradeResult {
   const after = fromLogged(log.cardAfter as LoggedCard)
   return {
     clientId: log.clientId,
-    wordId: log.wordId,
+    wordId,
     grade: log.rating as PracticeGrade,
     reviewedAt: log.review.toISOString(),
     day: log.day,
@@ -215,9 +216,8 @@ const wordNotFound = () => new ApiError('not_found', 'Word not found')
 async function loggedGrade(db: Db, userId: string, clientId: string): Promise<GradeResult | undefined> {
   const [log] = await db.select().from(reviewLog).where(and(eq(reviewLog.userId, userId), eq(reviewLog.clientId, clientId)))
   if (!log) return undefined
-  const { wordId } = log
-  if (wordId === null) throw wordNotFound()
-  return gradeResultOf({ ...log, wordId })
+  if (log.wordId === null) throw wordNotFound()
+  return gradeResultOf(log, log.wordId)
 }
 
 const stale = () => new ApiError('conflict', 'This card was graded meanwhile (in another tab?): read the queue again.')
@@ -307,7 +307,7 @@ async function gradeOnce(db: Db, userId: string, input: GradeInput, now: Date): 
           cardAfter: toLogged(card, version + 1),
         })
         .returning()
-      return { result: gradeResultOf({ ...(row as LogRecord), wordId: input.wordId }), replayed: false }
+      return { result: gradeResultOf(row as LogRecord, input.wordId), replayed: false }
     })
   } catch (error) {
     // The same answer sent again, or twice at once: the first answer is given again (a 404 once
