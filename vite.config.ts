@@ -97,7 +97,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     tailwindcss(),
     precompress(),
   ],
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    // TanStack Store asks for the shim of `useSyncExternalStore` (for React before 18); React 19 has
+    // it, and the package's own entry without the shim uses it (0.5 KB gzip less on every page).
+    alias: [
+      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector' },
+    ],
+  },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
