@@ -47,7 +47,9 @@ import {
 import { untrustedCacheCookieRemover } from './auth/session-memo'
 import { rateLimit } from './http/rate-limit'
 import { requestLog } from './http/request-log'
-import { readSession, signedInUser } from './auth/session'
+import { cacheCookieMs, readSession, sessionCookieNames, signedInUser } from './auth/session'
+import { sessionAnswerMemo } from './auth/session-answer-memo'
+import { authRequestCounter } from './auth/rate-limits'
 import { pageRenderer } from './http/pages'
 import { loadAppShell, mountClient } from './http/static'
 import { undocumented } from './openapi/describe'
@@ -229,23 +231,33 @@ export function createApp(deps: {
     throw new ApiError('not_found', message)
   }
   const unserved = unservedMatcher(unservedAuthPaths(config.providers.length > 0), '/api/auth')
+  const sessionAnswers = sessionAnswerMemo({
+    cookieNames: sessionCookieNames(auth),
+    cacheMs: cacheCookieMs(auth),
+    count: authRequestCounter(auth.options, '/get-session'),
+  })
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     if (unserved(c.req.path)) throw new ApiError('not_found', `No API endpoint ${c.req.method} ${c.req.path}.`)
     // better-auth counts its rate limits per address, read from this header only.
     const headers = new Headers(c.req.raw.headers)
     headers.set(CLIENT_IP_HEADER, clientAddress(c))
     const request = new Request(c.req.raw, { headers, body: await authRequestBody(c.req, headers) })
-    const signedIn = async () => Boolean(await auth.api.getSession({ headers: c.req.raw.headers }))
-    const response = await withProviderDeadline(c.req.path, config.providerTimeoutMs, config.appUrl, signedIn, () =>
-      auth.handler(request),
-    )
-    // better-auth's 404 for a path of its own called with the other method: 405.
-    const allowed = response.status === 404 ? await openApi.allowedMethods(c.req.path) : undefined
-    if (allowed && !allowed.includes(c.req.method)) {
-      await response.body?.cancel()
-      return notServed(c, 'Not found.')
+    const answer = async (request: Request) => {
+      const signedIn = async () => Boolean(await auth.api.getSession({ headers: c.req.raw.headers }))
+      const response = await withProviderDeadline(c.req.path, config.providerTimeoutMs, config.appUrl, signedIn, () =>
+        auth.handler(request),
+      )
+      // better-auth's 404 for a path of its own called with the other method: 405.
+      const allowed = response.status === 404 ? await openApi.allowedMethods(c.req.path) : undefined
+      if (allowed && !allowed.includes(c.req.method)) {
+        await response.body?.cancel()
+        return notServed(c, 'Not found.')
+      }
+      return withoutSessionTokens(await inApiErrorShape(response))
     }
-    return withoutSessionTokens(await inApiErrorShape(response))
+    // The session read of every signed-in page, without a query (`disableCookieCache` asks the store).
+    const sessionRead = c.req.method === 'GET' && c.req.path === '/api/auth/get-session' && !c.req.url.includes('?')
+    return sessionRead ? sessionAnswers(request, answer) : answer(request)
   })
   app.get('/api/openapi.json', undocumented, openApi.handler)
   app.route('/api/docs', apiReferenceRoutes(config.appName))

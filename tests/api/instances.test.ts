@@ -312,6 +312,23 @@ describe.runIf(process.env.TEST_DATABASE_URL && redisUrl)(
       expect((await attempt(b)).status).toBe(429)
     })
 
+    it('counts the session reads of one address across both instances, the answers an instance kept too', async () => {
+      const reader = clientAt(a, '198.18.3.1')
+      await registerAndVerify(reader, dataDir, { email: 'reader@example.com', password })
+      // The same session read from an address of its own: its count starts at zero (600 a minute).
+      const [onA, onB] = [clientAt(a, '198.18.3.2'), clientAt(b, '198.18.3.2')]
+      for (const client of [onA, onB]) for (const [name, value] of reader.cookies) client.cookies.set(name, value)
+      const read = async (client: Client) => {
+        const response = await client.request('GET', '/api/auth/get-session')
+        await response.body?.cancel()
+        return response.status
+      }
+      // After its first read, each instance answers from what it kept (session-answer-memo.ts).
+      for (let count = 0; count < 600; count++) expect(await read(count % 2 ? onB : onA), `read ${count + 1}`).toBe(200)
+      expect(await read(onA)).toBe(429)
+      expect(await read(onB)).toBe(429)
+    })
+
     it('counts the error reports of one address across both instances', async () => {
       const report = (server: ServerProcess) =>
         fetch(`${server.url}/api/client-errors`, {

@@ -103,6 +103,27 @@ describe.concurrent('the session memo of the app routes', () => {
     }
   })
 
+  it("answers better-auth's get-session again, byte for byte, to the same cookies (session-answer-memo.ts)", async () => {
+    const { cookies } = await signUp('gina@example.com', 'Gina')
+    const answers = []
+    for (let i = 0; i < 5; i++) {
+      const response = await send('/api/auth/get-session', cookies)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('cache-control')).toBe('no-store')
+      expect(response.headers.getSetCookie()).toEqual([])
+      answers.push(await response.text())
+    }
+    expect(new Set(answers).size).toBe(1)
+    const answer = JSON.parse(answers[0] ?? 'null') as { session: Record<string, unknown>; user: SessionUser }
+    expect(answer.user).toMatchObject({ email: 'gina@example.com', name: 'Gina' })
+    // The token stays in its HttpOnly cookie (session-tokens.ts), remembered answer or not.
+    expect(answer.session).not.toHaveProperty('token')
+    expect(answers[0]).not.toContain(cookies[tokenCookie]?.split('.')[0])
+    // A query asks better-auth itself (`disableCookieCache` reads the store): the same user.
+    const fresh = await send('/api/auth/get-session?disableCookieCache=true', cookies)
+    expect(((await fresh.json()) as { user: SessionUser }).user.id).toBe(answer.user.id)
+  })
+
   it('never gives one user the answer of another, however their requests interleave', async () => {
     const a = await signUp('ann@example.com', 'Ann')
     const b = await signUp('bob@example.com', 'Bob')
@@ -125,6 +146,8 @@ describe.concurrent('the session memo of the app routes', () => {
     for (let round = 0; round < 3; round++) {
       expect((await me(crossed[0] ?? {})).user?.email).toBe('ann@example.com')
       expect((await me(crossed[1] ?? {})).user?.email).toBe('bob@example.com')
+      expect((await getSession(crossed[0] ?? {}))?.email).toBe('ann@example.com')
+      expect((await getSession(crossed[1] ?? {}))?.email).toBe('bob@example.com')
     }
     expect((await me(a.cookies)).user?.email).toBe('ann@example.com')
     expect((await me(b.cookies)).user?.email).toBe('bob@example.com')
@@ -134,6 +157,7 @@ describe.concurrent('the session memo of the app routes', () => {
     const { client, cookies } = await signUp('carol@example.com', 'Carol')
     const genuine = cookies[cacheCookie] ?? ''
     expect((await me(cookies)).user).toMatchObject({ name: 'Carol', role: 'user' })
+    expect(await getSession(cookies)).toMatchObject({ name: 'Carol', role: 'user' })
 
     const payload = decode(genuine)
     const promoted = structuredClone(payload)
@@ -153,6 +177,7 @@ describe.concurrent('the session memo of the app routes', () => {
       const answer = await me(cookie)
       expect(answer.status).toBe(200)
       expect(answer.user).toMatchObject({ id: stored?.id, name: 'Carol', role: 'user' })
+      expect(await getSession(cookie)).toMatchObject({ id: stored?.id, name: 'Carol', role: 'user' })
     }
 
     expect((await client.request('POST', '/api/auth/sign-out', {})).status).toBe(200)
@@ -178,6 +203,7 @@ describe.concurrent('the session memo of the app routes', () => {
       // The server's SESSION_CACHE_SECONDS, not better-auth's default of 5 minutes.
       expect(expiresAt - Date.now()).toBeLessThanOrEqual(cacheSeconds * 1000)
       for (let i = 0; i < 5; i++) expect((await me(cookies)).status).toBe(200)
+      for (let i = 0; i < 3; i++) expect(await getSession(cookies)).toMatchObject({ name: 'Dora' })
 
       expect((await client.request('POST', '/api/auth/sign-out', {})).status).toBe(200)
       // Within the bound too, once the sign-out is heard: the cache cookie is not believed.
@@ -191,4 +217,38 @@ describe.concurrent('the session memo of the app routes', () => {
     },
     30_000,
   )
+})
+
+// A get-session answer the app kept (session-answer-memo.ts) is still counted against the address's
+// limit, in better-auth's own counter: over it, better-auth refuses the request.
+describe('the session reads answered by the app', () => {
+  let server: TestServer
+  let dataDir: string
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'lingua-session-reads-'))
+    server = await startAppServer({
+      env: { DATA_DIR: dataDir, ADMIN_EMAILS: 'nobody-here@example.com', AUTH_RATE_LIMIT_SCALE: '0.02' },
+    })
+  })
+  afterAll(async () => {
+    await server.stop()
+    await rm(dataDir, { recursive: true, force: true })
+  })
+
+  it("count against the address's limit of session reads, as better-auth's own answers do", async () => {
+    const client = new Client(server)
+    await registerAndVerify(client, dataDir, { name: 'Hana', email: 'hana@example.com', password })
+    // 600 × 0.02: 12 reads a minute, some of them taken by the sign-up's own checks.
+    const statuses: number[] = []
+    for (let read = 0; read < 30 && !statuses.includes(429); read++) {
+      const response = await client.request('GET', '/api/auth/get-session')
+      statuses.push(response.status)
+      if (response.status === 200) expect(((await response.json()) as { user: SessionUser }).user.name).toBe('Hana')
+      else await expectApiError(response, 429, 'rate_limited')
+    }
+    const answered = statuses.filter((status) => status === 200).length
+    expect(statuses.at(-1), statuses.join(' ')).toBe(429)
+    expect(answered).toBeGreaterThan(1)
+    expect(answered).toBeLessThanOrEqual(12)
+  })
 })

@@ -126,12 +126,12 @@ describe('reading the session cookies of a request', () => {
 })
 
 describe('the expiry of a cache cookie better-auth accepted', () => {
-  const answer = { session: { token: 'tok' }, user: { id: 'u1' } }
+  const answer = { session: { id: 's1' }, user: { id: 'u1' } }
   const cookie = (payload: unknown) => Buffer.from(JSON.stringify(payload)).toString('base64url')
-  const compact = (overrides: { expiresAt?: unknown; sessionExpiresAt?: unknown; token?: string; userId?: string } = {}) =>
+  const compact = (overrides: { expiresAt?: unknown; sessionExpiresAt?: unknown; sessionId?: string; userId?: string } = {}) =>
     cookie({
       session: {
-        session: { token: overrides.token ?? 'tok', expiresAt: overrides.sessionExpiresAt ?? '2040-01-01T00:00:00.000Z' },
+        session: { id: overrides.sessionId ?? 's1', token: 'tok', expiresAt: overrides.sessionExpiresAt ?? '2040-01-01T00:00:00.000Z' },
         user: { id: overrides.userId ?? 'u1' },
         updatedAt: 1,
         version: '1',
@@ -148,7 +148,7 @@ describe('the expiry of a cache cookie better-auth accepted', () => {
   })
 
   it('is nothing for a cookie of another session or user', () => {
-    expect(cacheCookieExpiry(compact({ token: 'other' }), answer)).toBeUndefined()
+    expect(cacheCookieExpiry(compact({ sessionId: 'other' }), answer)).toBeUndefined()
     expect(cacheCookieExpiry(compact({ userId: 'u2' }), answer)).toBeUndefined()
   })
 

@@ -1,3 +1,4 @@
+import { createRateLimitKey, getIP } from '@better-auth/core/utils/ip'
 import type { BetterAuthOptions } from 'better-auth'
 import type { Config } from '@/server/config'
 
@@ -81,5 +82,26 @@ export function authRateLimit(config: Config, withRedis: boolean): NonNullable<B
         { window: 60, max: Math.ceil(max * config.authRateLimitScale) },
       ]),
     ),
+  }
+}
+
+/**
+ * Counts a request that better-auth will not see (an answer the app kept, session-answer-memo.ts)
+ * against the limit better-auth applies to `path` (one of the rules above), in the same counter:
+ * the address as better-auth reads it, its key, its store (this instance's memory, or Redis).
+ * True while within the limit; false over it, and when the address or the rule is unknown, so that
+ * better-auth decides.
+ */
+export function authRequestCounter(options: BetterAuthOptions, path: string): (request: Request) => Promise<boolean> {
+  const rule = options.rateLimit?.customRules?.[path]
+  const custom = options.rateLimit?.customStorage
+  const increment = options.secondaryStorage?.increment
+  return async (request) => {
+    const ip = getIP(request, options)
+    if (!rule || typeof rule === 'function' || !ip) return false
+    const key = createRateLimitKey(ip, path)
+    if (custom) return (await custom.consume(key, rule)).allowed
+    if (options.rateLimit?.storage === 'secondary-storage' && increment) return (await increment(key, rule.window)) <= rule.max
+    return false
   }
 }

@@ -125,7 +125,7 @@ function cookieValue(raw: string): string {
  */
 export function cacheCookieExpiry(
   cache: string,
-  answer: { session: { token: string }; user: { id: string } },
+  answer: { session: { id: string }; user: { id: string } },
 ): number | undefined {
   let payload: unknown
   try {
@@ -136,7 +136,7 @@ export function cacheCookieExpiry(
   if (!isRecord(payload) || !isRecord(payload.session)) return undefined
   const { session, user } = payload.session
   if (!isRecord(session) || !isRecord(user)) return undefined
-  if (session.token !== answer.session.token || user.id !== answer.user.id) return undefined
+  if (session.id !== answer.session.id || user.id !== answer.user.id) return undefined
   const cookieExpiresAt = payload.expiresAt
   const sessionExpiresAt = typeof session.expiresAt === 'string' ? Date.parse(session.expiresAt) : Number.NaN
   if (typeof cookieExpiresAt !== 'number' || !Number.isFinite(cookieExpiresAt) || Number.isNaN(sessionExpiresAt)) {

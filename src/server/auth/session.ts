@@ -15,6 +15,22 @@ import { ExpiringLru, type SessionCookieNames, cacheCookieExpiry, readSessionCoo
  */
 const SESSION_MEMO_MAX_ENTRIES = 10_000
 
+/** The names of the session token and cache cookies, as better-auth was configured (read once). */
+export function sessionCookieNames(auth: Auth): () => Promise<SessionCookieNames> {
+  let names: Promise<SessionCookieNames> | undefined
+  return () =>
+    (names ??= auth.$context.then(({ authCookies }) => ({
+      token: authCookies.sessionToken.name,
+      cache: authCookies.sessionData.name,
+    })))
+}
+
+/**
+ * The cache cookie's lifetime as better-auth was configured with it (SESSION_CACHE_SECONDS): no
+ * memo outlives the bound within which a revoked session is refused.
+ */
+export const cacheCookieMs = (auth: Auth) => (auth.options.session?.cookieCache?.maxAge ?? 60) * 1000
+
 /**
  * Reads the session of the request (better-auth's cookie, served from its signed cache cookie for
  * up to SESSION_CACHE_SECONDS, 60 s by default) and keeps the user in `c.var.user`; `null` for a
@@ -27,18 +43,13 @@ const SESSION_MEMO_MAX_ENTRIES = 10_000
  */
 export function readSession(auth: Auth) {
   const memo = new ExpiringLru<SessionUser>({ maxEntries: SESSION_MEMO_MAX_ENTRIES })
-  const cookieNames = auth.$context.then(({ authCookies }) => ({
-    token: authCookies.sessionToken.name,
-    cache: authCookies.sessionData.name,
-  }))
+  const cookieNames = sessionCookieNames(auth)
   let names: SessionCookieNames | undefined
-  // The cache cookie's lifetime as better-auth was configured with it (SESSION_CACHE_SECONDS):
-  // the memo never outlives the bound within which a revoked session is refused.
-  const cacheMs = (auth.options.session?.cookieCache?.maxAge ?? 60) * 1000
+  const cacheMs = cacheCookieMs(auth)
 
   /** The user, and the cookies better-auth set while finding them (to pass on to the browser). */
   const sessionUser = async (headers: Headers): Promise<{ user: SessionUser | null; setCookies: string[] }> => {
-    names ??= await cookieNames
+    names ??= await cookieNames()
     const cookies = readSessionCookies(headers.get('cookie'), names)
     const remembered = cookies && memo.get(cookies.key)
     if (remembered) return { user: remembered, setCookies: [] }
