@@ -122,6 +122,11 @@ export interface PracticeQueue {
   /** New words still allowed today (at most the daily number), in all. */
   newLeft: number
   newWords: NewWordsSource
+  /**
+   * Cards not due yet that come due before the learner's day ends (a word graded "Again" comes
+   * back in a minute): how many, and when the first of them is due (null: none).
+   */
+  laterToday: { count: number; next: string | null }
   /** The server's time the queue was made at. */
   at: string
 }

@@ -146,15 +146,17 @@ describe.each(databaseTargets())('practice on %s', (target) => {
   it('shows due cards first, oldest first, then the new words left for today', async () => {
     const client = await learner('due', 'A1', { newWordsPerDay: 4 })
     const [a, b] = (await queue(client)).cards as [PracticeCard, PracticeCard]
-    await expectJson(await grade(client, a, 1), 201) // Again: due in 1 minute
+    const again = await expectJson<GradeResult>(await grade(client, a, 1), 201) // Again: due in 1 minute
     await expectJson(await grade(client, b, 3), 201) // Good: due in 10 minutes
     let now = await queue(client)
-    // Neither is due yet; two new words are left of the four.
-    expect(now).toMatchObject({ dueNow: 0, newLeft: 2 })
+    // Neither is due yet, both come back later today (the first in a minute); two new words are left of the four.
+    expect(now).toMatchObject({ dueNow: 0, newLeft: 2, laterToday: { count: 2, next: again.schedule.due } })
+    expect(Date.parse(again.schedule.due) - clock.getTime()).toBe(MINUTE)
     expect(now.cards.map((card) => card.kind)).toEqual(['new', 'new'])
     later(11 * MINUTE)
     now = await queue(client)
     expect(now.dueNow).toBe(2)
+    expect(now.laterToday).toEqual({ count: 0, next: null })
     expect(now.cards.map((card) => [card.text, card.kind])).toEqual([
       [a.text, 'due'],
       [b.text, 'due'],
@@ -353,5 +355,25 @@ describe.each(databaseTargets())('practice on %s', (target) => {
         expect(rows[0]?.n, table).toBe('0')
       }
     }
+  })
+
+  // Last: it moves the clock to the end of a day.
+  it('tells which cards come back before the learner’s day ends, and when the first does', async () => {
+    const client = await learner('later-today', 'A1', { newWordsPerDay: 3 })
+    // 23:52 in UTC, the learner's time zone.
+    const endOfDay = Date.UTC(clock.getUTCFullYear(), clock.getUTCMonth(), clock.getUTCDate() + 1)
+    later(endOfDay - 8 * MINUTE - clock.getTime())
+    const [a, b, c] = (await queue(client)).cards as [PracticeCard, PracticeCard, PracticeCard]
+    const again = await expectJson<GradeResult>(await grade(client, a, 1), 201) // 23:53
+    const good = await expectJson<GradeResult>(await grade(client, b, 3), 201) // 00:02: tomorrow
+    await expectJson(await grade(client, c, 4), 201) // days from now
+    expect(Date.parse(good.schedule.due)).toBeGreaterThanOrEqual(endOfDay)
+    expect((await queue(client)).laterToday).toEqual({ count: 1, next: again.schedule.due })
+    // Due now: no longer later.
+    later(2 * MINUTE)
+    expect(await queue(client)).toMatchObject({ dueNow: 1, laterToday: { count: 0, next: null } })
+    // In New York the day ends at 04:00 UTC: the "Good" comes back within it.
+    await saveSettings(client, { newWordsPerDay: 3, dailyGoal: 20, timeZone: 'America/New_York' })
+    expect((await queue(client)).laterToday).toEqual({ count: 1, next: good.schedule.due })
   })
 })

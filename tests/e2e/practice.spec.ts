@@ -32,6 +32,8 @@ function wordsIn(lang: InterfaceLanguage) {
     easy: 'Easy',
     undo: 'Undo',
     allDone: 'All done for today',
+    doneForNow: 'Done for now',
+    laterToday: (n: number) => `${n} cards come back later today, the first at `,
     backToDashboard: 'Back to the dashboard',
     gradedElsewhere: 'That card had already been graded in another tab or device, so this answer was not counted.',
     offline: 'Offline — your answers will be saved',
@@ -49,11 +51,22 @@ function wordsIn(lang: InterfaceLanguage) {
     easy: t.easy,
     undo: t.undo,
     allDone: t.allDone,
+    doneForNow: t.doneForNow,
+    laterToday: (n: number) => fill(t.laterTodayLead[n === 1 ? 'one' : n < 5 ? 'few' : 'many'].split('{time}')[0] ?? '', { count: n }),
     backToDashboard: t.backToDashboard,
     gradedElsewhere: t.gradedElsewhere,
     offline: t.offline,
     backOnline: (n: number) => fill(t.backOnline[n === 1 ? 'one' : n < 5 ? 'few' : 'many'], { n }),
   } satisfies typeof en
+}
+
+/**
+ * A time zone whose day has hours left (UTC, else Tokyo's, 9 hours ahead): the cards graded here
+ * come back within it, however late the test runs.
+ */
+function zoneWithHoursLeft(): string {
+  const hour = new Date().getUTCHours()
+  return hour >= 1 && hour <= 20 ? 'UTC' : 'Asia/Tokyo'
 }
 
 /** A new learner at A1 (English) who may start `newWords` new words a day. */
@@ -71,7 +84,7 @@ async function learnerAtA1(context: BrowserContext, baseURL: string, name: strin
   expect(profile.status(), await profile.text()).toBe(200)
   const settings = await context.request.put('/api/me/practice/settings', {
     headers: { Origin: baseURL },
-    data: { newWordsPerDay: newWords, dailyGoal: 20, timeZone: 'UTC' },
+    data: { newWordsPerDay: newWords, dailyGoal: 20, timeZone: zoneWithHoursLeft() },
   })
   expect(settings.status(), await settings.text()).toBe(200)
 }
@@ -147,13 +160,15 @@ for (const lang of interfaceLanguages) {
       await page.keyboard.press('Space')
       await page.keyboard.press('4')
 
-      // Nothing due (the "Again" comes back in a minute: the next session) and no new word left.
-      const done = page.getByRole('heading', { level: 2, name: w.allDone })
+      // Nothing due now and no new word left; the "Again", the "Hard" and the "Good" come back within
+      // minutes, later today (the "Easy" in days).
+      const done = page.getByRole('heading', { level: 2, name: w.doneForNow })
       await expect(done).toBeVisible()
       await expect(done).toBeFocused()
+      await expect(page.getByRole('main').getByText(w.laterToday(3))).toBeVisible()
       await expect(page.getByRole('link', { name: w.backToDashboard })).toHaveAttribute('href', '/dashboard')
       await settled(page, mode, lang)
-      await report.check(page, 'practice: all done')
+      await report.check(page, 'practice: done for now')
       report.expectNone()
 
       // The server counted four grades (the undone one not), one of each kind.
@@ -288,4 +303,32 @@ test('a learner without a current level is told where to choose one', async ({ p
   await expect(page.getByRole('button', { name: 'Undo' })).toHaveCount(0)
   await quiet(page)
   expect(await accessibilityViolations(page)).toEqual([])
+})
+
+test('cards that come back later today: the page says when, and asks for them once the first is due', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await learnerAtA1(context, baseURL ?? '', 'Later Practiser', 1)
+  // The page's timers on a clock the test moves (the server's is the real one).
+  await page.clock.install()
+  await page.goto('/practice')
+  await page.getByRole('button', { name: 'Show answer' }).click()
+  await page.getByRole('button', { name: /^Again/ }).click()
+  await expect(page.getByRole('heading', { level: 2, name: 'Done for now' })).toBeVisible()
+  await expect(page.getByRole('main').getByText(/^1 card comes back later today, at \d{1,2}:\d{2}\s?[AP]?M?: it will show here then\.$/)).toBeVisible()
+  await expect.poll(async () => (await today(context)).done).toBe(1)
+
+  const queueReads: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/me/practice/queue') queueReads.push(request.url())
+  })
+  // Not before the card is due ("Again": in a minute)…
+  await page.clock.fastForward('00:40')
+  await page.waitForTimeout(1000)
+  expect(queueReads).toEqual([])
+  // …and then.
+  await page.clock.fastForward('00:30')
+  await expect.poll(() => queueReads.length).toBeGreaterThan(0)
 })

@@ -27,6 +27,7 @@ const queueOf = (cards: PracticeCard[], extra = 0): PracticeQueue => ({
   dueNow: cards.filter((c) => c.kind === 'due').length + extra,
   newLeft: cards.filter((c) => c.kind === 'new').length,
   newWords: { status: 'available', levelCode: 'A1', language: 'en' },
+  laterToday: { count: 0, next: null },
   at: '2026-11-27T00:00:00Z',
 })
 

@@ -361,7 +361,14 @@ const newWordsSourceSchema = answer<NewWordsSource>(
 )(z.object({ status: z.enum(newWordsStatuses), levelCode: z.nullable(z.string()), language: z.nullable(z.string()) }))
 
 export const practiceQueueSchema = answer<PracticeQueue>('PracticeQueue', 'Due cards first, then new words of the current level.')(
-  z.object({ cards: z.array(practiceCardSchema), dueNow: count, newLeft: count, newWords: newWordsSourceSchema, at: isoDateTime }),
+  z.object({
+    cards: z.array(practiceCardSchema),
+    dueNow: count,
+    newLeft: count,
+    newWords: newWordsSourceSchema,
+    laterToday: z.object({ count, next: z.nullable(isoDateTime) }),
+    at: isoDateTime,
+  }),
 )
 
 export const gradeResultSchema = answer<GradeResult>('GradeResult', 'A grade as counted (the same again for its `clientId`).')(

@@ -38,6 +38,11 @@ export const practiceMessages = i18n('practice', {
   }),
   allDone: 'All done for today',
   allDoneLead: 'Nothing is due and no new word is left for today. Come back tomorrow.',
+  doneForNow: 'Done for now',
+  laterTodayLead: plural<{ count: number; time: string }>('count', {
+    one: '{count} card comes back later today, at {time}: it will show here then.',
+    other: '{count} cards come back later today, the first at {time}: they will show here as they come due.',
+  }),
   sessionDone: 'Session complete',
   sessionDoneLead: plural<{ count: number }>('count', {
     one: '{count} card you practised in this session is due again already.',

@@ -12,6 +12,7 @@ import { Skeleton } from '@/client/components/ui/skeleton'
 import { currentUser } from '@/client/lib/auth'
 import { errorMessage } from '@/client/lib/error-message'
 import { ApiRequestError } from '@/client/lib/http-error'
+import { formatDateTime } from '@/client/lib/format'
 import { locale } from '@/client/lib/i18n'
 import { apiErrorMessages } from '@/client/lib/messages'
 import { usePageTitle } from '@/client/lib/page-title'
@@ -107,6 +108,16 @@ function Session({ queue, refetch }: { queue: PracticeQueue | undefined; refetch
   useEffect(() => {
     if (online && beyond > 0 && coming.length < 10) void refetch()
   }, [online, beyond, coming.length, refetch])
+
+  // Cards that come back later today (graded "Again" a minute ago…): the queue is read again when
+  // the first of them is due, so that it shows without a reload.
+  const nextLater = ready && !card ? queue.laterToday.next : null
+  const madeAt = queue?.at
+  useEffect(() => {
+    if (!nextLater || !madeAt) return
+    const timer = setTimeout(() => void refetch(), Math.max(0, Date.parse(nextLater) - Date.parse(madeAt)) + 1000)
+    return () => clearTimeout(timer)
+  }, [nextLater, madeAt, refetch])
 
   useEffect(() => {
     const target = focusNext.current
@@ -220,6 +231,7 @@ function Session({ queue, refetch }: { queue: PracticeQueue | undefined; refetch
         <SessionEnd
           headingRef={doneRef}
           dueAgain={queue?.cards.length ?? 0}
+          laterToday={queue?.laterToday}
           newWords={queue?.newWords}
           counts={session.counts}
           onAgain={() => dispatch({ type: 'again' })}
@@ -265,12 +277,14 @@ function Connection({ online, waiting, saved }: { online: boolean; waiting: numb
 function SessionEnd({
   headingRef,
   dueAgain,
+  laterToday,
   newWords,
   counts,
   onAgain,
 }: {
   headingRef: Ref<HTMLHeadingElement>
   dueAgain: number
+  laterToday: PracticeQueue['laterToday'] | undefined
   newWords: NewWordsSource | undefined
   counts: Record<PracticeGrade, number>
   onAgain: () => void
@@ -281,16 +295,20 @@ function SessionEnd({
   const status = newWords?.status
   // Nothing was ever there to practise: no level, or no word at it in the language learnt.
   const nothingYet = given === 0 && dueAgain === 0 && (status === 'noLevel' || status === 'noWords')
+  // Nothing due now, but some cards come back before the day ends.
+  const later = dueAgain === 0 && laterToday?.next ? { count: laterToday.count, next: laterToday.next } : null
   const lead =
     dueAgain > 0
       ? t.sessionDoneLead({ count: dueAgain })
-      : status === 'noLevel'
-        ? t.noLevel
-        : ((newWords && newWordsNote(newWords, t, lang)) ?? t.allDoneLead)
+      : later
+        ? t.laterTodayLead({ count: later.count, time: formatDateTime(lang, Date.parse(later.next), { timeStyle: 'short' }) })
+        : status === 'noLevel'
+          ? t.noLevel
+          : ((newWords && newWordsNote(newWords, t, lang)) ?? t.allDoneLead)
   return (
     <section aria-labelledby="practice-done" className="mt-6 rounded-xl border bg-card p-6 sm:p-8">
       <h2 id="practice-done" ref={headingRef} tabIndex={-1} className="text-2xl font-semibold outline-hidden">
-        {dueAgain > 0 ? t.sessionDone : nothingYet ? t.nothingYet : t.allDone}
+        {dueAgain > 0 ? t.sessionDone : later ? t.doneForNow : nothingYet ? t.nothingYet : t.allDone}
       </h2>
       <p className="mt-2 text-muted-foreground">{lead}</p>
       {given > 0 && (

@@ -1,4 +1,4 @@
-import { type SQL, and, asc, count, desc, eq, isNull, lte, lt, notExists, sql } from 'drizzle-orm'
+import { type SQL, and, asc, count, desc, eq, gt, isNull, lte, lt, min, notExists, sql } from 'drizzle-orm'
 import type { FSRSParameters } from 'ts-fsrs'
 import {
   CALENDAR_DAYS,
@@ -163,8 +163,9 @@ function toPracticeCard(
 export async function practiceQueue(db: Db, userId: string, now: Date, limit: number): Promise<PracticeQueue> {
   const settings = await readSettings(db, userId)
   const today = dayIn(settings.timeZone, now)
-  const dueWhere = and(eq(practiceCard.userId, userId), lte(practiceCard.due, now))
-  const [due, [dueCount], fresh] = await Promise.all([
+  const mine = eq(practiceCard.userId, userId)
+  const dueWhere = and(mine, lte(practiceCard.due, now))
+  const [due, [dueCount], [later], fresh] = await Promise.all([
     db
       .select({ card: practiceCard, word })
       .from(practiceCard)
@@ -173,6 +174,10 @@ export async function practiceQueue(db: Db, userId: string, now: Date, limit: nu
       .orderBy(asc(practiceCard.due), asc(practiceCard.wordId))
       .limit(limit),
     db.select({ n: count() }).from(practiceCard).where(dueWhere),
+    db
+      .select({ n: count(), next: min(practiceCard.due) })
+      .from(practiceCard)
+      .where(and(mine, gt(practiceCard.due, now), lt(practiceCard.due, endOfDay(settings.timeZone, now)))),
     newWords(db, userId, settings, today),
   ])
   const room = Math.min(fresh.allowed, limit - due.length)
@@ -181,7 +186,14 @@ export async function practiceQueue(db: Db, userId: string, now: Date, limit: nu
     ...due.map((row) => toPracticeCard(row.word, row.card, settings.fsrsParameters, now)),
     ...newOnes.map((row) => toPracticeCard(row, null, settings.fsrsParameters, now)),
   ]
-  return { cards, dueNow: dueCount?.n ?? 0, newLeft: fresh.allowed, newWords: fresh.source, at: now.toISOString() }
+  return {
+    cards,
+    dueNow: dueCount?.n ?? 0,
+    newLeft: fresh.allowed,
+    newWords: fresh.source,
+    laterToday: { count: later?.n ?? 0, next: later?.next?.toISOString() ?? null },
+    at: now.toISOString(),
+  }
 }
 
 /**
