@@ -12,6 +12,7 @@ import {
   startAsVisitor,
 } from './lib/auth'
 import { loadErrorScreenIn } from './features/errors/fallbacks'
+import { keepPagesOffline } from './lib/chunk-reload'
 import { initI18n, locale } from './lib/i18n'
 import { onLive, restartLive, startLive } from './lib/live'
 import { appMessages } from './lib/messages'
@@ -63,6 +64,7 @@ async function start() {
     loadSession().catch(() => currentUser.set(null))
   }
   keepSessionFresh()
+  keepPagesOffline()
   // A sign-in, sign-out or change of the user (here or in another tab) runs the guards of the
   // current page again.
   const rerunGuards: ReadonlySet<AuthEvent> = new Set(['SIGNED_IN', 'SIGNED_OUT', 'USER_UPDATED'])

@@ -230,12 +230,17 @@ test('answers given offline are saved and sent once when the network returns', a
   await context.setOffline(true)
   await expect(page.getByText(w.offline)).toBeVisible()
   const graded: string[] = []
-  for (let i = 0; i < 3; i += 1) {
+  for (let i = 0; i < 4; i += 1) {
     graded.push((await word(page).textContent()) ?? '')
     await page.keyboard.press('Space')
-    await page.keyboard.press(String(i + 2))
+    await page.keyboard.press(String((i % 3) + 2))
     await expect(leftLine(page, w.left(4 - i))).toBeVisible()
   }
+  await expect(page.getByText('4 answers waiting to be sent')).toBeVisible()
+  // The fourth taken back before it was ever sent: it no longer waits.
+  await page.keyboard.press('u')
+  await expect(word(page)).toHaveText(graded.pop() ?? '')
+  await expect(page.getByText('3 answers waiting to be sent')).toBeVisible()
   // Nothing reached the server; the answers wait on the device.
   expect((await today(context)).done).toBe(0)
 
@@ -268,7 +273,24 @@ test('answers that could not be sent survive a reload, and are sent then', async
   }
   await expect(leftLine(page, w.left(2))).toBeVisible()
   expect((await today(context)).done).toBe(0)
-
+  // Both answers are on the device before the tab goes: the write follows the grade on screen by a
+  // few milliseconds, and a tab closed in between would lose the last one.
+  const kept = () =>
+    page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const open = indexedDB.open('lingua-practice')
+          open.onerror = () => resolve(-1)
+          open.onsuccess = () => {
+            const all = open.result.transaction('outbox').objectStore('outbox').getAll()
+            all.onsuccess = () => {
+              resolve((all.result as unknown[][]).flat().length)
+              open.result.close()
+            }
+          }
+        }),
+    )
+  await expect.poll(kept).toBe(2)
 
   // The tab is closed (its retries end with it) and the page opened again, the server reachable.
   await page.close()
@@ -331,4 +353,27 @@ test('cards that come back later today: the page says when, and asks for them on
   // …and then.
   await page.clock.fastForward('00:30')
   await expect.poll(() => queueReads.length).toBeGreaterThan(0)
+})
+
+test('offline, a page not opened yet on the device says so in place of the browser’s error page, and opens once back online', async ({
+  page,
+  context,
+  baseURL,
+  diagnostics,
+}) => {
+  // What the browser reports of the requests it could not make offline.
+  diagnostics.allowConsoleError(/^Failed to load resource: net::ERR_INTERNET_DISCONNECTED /)
+  diagnostics.allowConsoleError(/^TypeError: Failed to fetch dynamically imported module: /)
+  await learnerAtA1(context, baseURL ?? '', 'Wandering Practiser', 2)
+  await page.goto('/practice')
+  await expect(page.getByRole('button', { name: 'Show answer' })).toBeVisible()
+  await context.setOffline(true)
+  // The home page's code was never loaded here: it cannot load now.
+  await page.getByRole('banner').getByRole('link', { name: 'Home', exact: true }).click()
+  await expect(mainHeading(page)).toHaveText('You are offline')
+  await expect(page.getByText(/It will open by itself once you are back online\.$/)).toBeVisible()
+  await expect(page).toHaveURL('/')
+  await context.setOffline(false)
+  await expect(mainHeading(page)).not.toHaveText('You are offline')
+  await expect(page.getByRole('banner')).toBeVisible()
 })

@@ -6,6 +6,7 @@ import {
   calendarTotals,
   calendarWeeks,
   dayLevel,
+  lastWeeks,
   monthStarts,
   weekdayOf,
 } from '@/client/features/dashboard/calendar-weeks'
@@ -78,5 +79,21 @@ describe('the calendar of practice, laid out by week', () => {
     const calendar = days('2026-11-27', CALENDAR_DAYS, (index) => [0, 5, 25][index % 3] ?? 0)
     expect(calendar.slice(0, 3).map(dayLevel)).toEqual(['none', 'some', 'met'])
     expect(calendarTotals(calendar)).toEqual({ practised: 56, met: 28, reviews: 28 * 30 })
+  })
+})
+
+describe('the 12 weeks the dashboard draws', () => {
+  it('are this week and the 11 before it, each from its Monday: 12 columns, whatever the weekday of today', () => {
+    for (const today of ['2026-11-23', '2026-11-27', '2026-11-28', '2026-11-29']) {
+      const shown = lastWeeks(days(today), 12)
+      const weeks = calendarWeeks(shown)
+      expect(weeks, today).toHaveLength(12)
+      expect(shown[0]?.date, today).toBe(weeks[0]?.monday)
+      expect(weekdayOf(shown[0]?.date ?? ''), today).toBe(0)
+      expect(shown.at(-1)?.date).toBe(today)
+    }
+    // Saturday 28 November: from Monday 7 September, 83 days of the 84 sent.
+    expect(lastWeeks(days('2026-11-28'), 12)).toHaveLength(83)
+    expect(lastWeeks([], 12)).toEqual([])
   })
 })

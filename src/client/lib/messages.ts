@@ -78,6 +78,12 @@ export const navigationMessages = i18n('navigation', {
   register: 'Register',
 })
 
+/** A page whose code has not been loaded yet, asked for while the browser is offline. */
+export const offlineMessages = i18n('offline', {
+  title: 'You are offline',
+  lead: 'This page has not been opened on this device yet and cannot load without a connection. It will open by itself once you are back online.',
+})
+
 /** The colour modes (lib/theme.ts), as the theme switch and the command palette name them. */
 export const themeMessages = i18n('theme', {
   light: 'Light',

@@ -14,6 +14,7 @@ import { stateAfter } from './assessment-page'
 import { assessmentMessages } from './messages'
 import { StartAgain } from './start-again'
 import { currentIndex, nextRevisit, placeInLevel, stepsOf } from './steps'
+import { emptySegment } from './segment'
 
 const ANSWER_KEYS: Record<string, Answer> = { '1': 'can', '2': 'not-yet' }
 const ORDER: readonly Answer[] = ['can', 'not-yet']
@@ -89,7 +90,7 @@ export function Questions({ progress, set }: { progress: AssessmentProgress; set
               aria-hidden="true"
               className={cn(
                 'block h-2 rounded-full',
-                entry.finished ? 'bg-primary' : at === skillIndex ? 'bg-secondary' : 'bg-muted',
+                entry.finished ? 'bg-primary' : at === skillIndex ? 'bg-secondary' : emptySegment,
               )}
             />
             <span className="sr-only">

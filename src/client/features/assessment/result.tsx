@@ -13,6 +13,7 @@ import { toast } from '@/client/lib/toast'
 import { assessmentMessages } from './messages'
 import { StartAgain } from './start-again'
 import { overallReason, rankOf } from './steps'
+import { emptySegment } from './segment'
 
 type Levels = CanDoSet['levels']
 
@@ -120,7 +121,7 @@ function Bars({
                 <span
                   key={level.id}
                   title={level.code}
-                  className={cn('h-4 min-w-0 flex-1 rounded-sm', at <= rank ? 'bg-primary' : 'bg-muted')}
+                  className={cn('h-4 min-w-0 flex-1 rounded-sm', at <= rank ? 'bg-primary' : emptySegment)}
                 />
               ))}
             </span>

@@ -38,6 +38,18 @@ export function calendarWeeks(days: readonly CalendarDay[]): CalendarWeek[] {
   }))
 }
 
+/**
+ * The days of the last `count` weeks, Monday to Sunday, the last one the week of the last day
+ * (today): the calendar's 12 columns, each a whole week from its Monday, not 84 days that start
+ * mid-week and take a 13th column.
+ */
+export function lastWeeks(days: readonly CalendarDay[], count: number): CalendarDay[] {
+  const last = days.at(-1)
+  if (!last) return []
+  const from = addDays(last.date, -weekdayOf(last.date) - 7 * (count - 1))
+  return days.filter((day) => day.date >= from)
+}
+
 export function dayLevel(day: CalendarDay): DayLevel {
   if (day.goalMet) return 'met'
   return day.reviews > 0 ? 'some' : 'none'

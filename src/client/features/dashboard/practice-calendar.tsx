@@ -4,7 +4,7 @@ import { addDays } from '@/shared/practice-days'
 import { type ChartTable, TableAlternative } from '@/client/components/table-alternative'
 import { cn } from '@/client/lib/cn'
 import { format, locale } from '@/client/lib/i18n'
-import { type CalendarDay, type DayLevel, calendarTotals, calendarWeeks, dayLevel, monthStarts } from './calendar-weeks'
+import { type CalendarDay, type DayLevel, calendarTotals, calendarWeeks, dayLevel, lastWeeks, monthStarts } from './calendar-weeks'
 import { dashboardMessages } from './messages'
 
 /** One colour class per level (`cn` does not merge two). */
@@ -13,6 +13,9 @@ const levelClass: Record<DayLevel, string> = {
   some: 'bg-primary/50',
   met: 'bg-primary',
 }
+
+/** The weeks drawn: this one and the 11 before it (the API sends 84 days, enough for them). */
+const CALENDAR_WEEKS = 12
 
 /** A calendar date (YYYY-MM-DD) as a Date at its UTC midnight, to format without a time zone. */
 const utcDate = (date: string) => new Date(`${date}T00:00:00Z`)
@@ -23,10 +26,11 @@ const utcDate = (date: string) => new Date(`${date}T00:00:00Z`)
  * The drawing is hidden from assistive technology: a sentence sums the weeks up, and a table (behind
  * "Show as table") gives each week's figures.
  */
-export function PracticeCalendar({ days }: { days: readonly CalendarDay[] }) {
+export function PracticeCalendar({ days: sent }: { days: readonly CalendarDay[] }) {
   const t = useStore(dashboardMessages)
   const lang = useStore(locale)
   const formats = useStore(format)
+  const days = useMemo(() => lastWeeks(sent, CALENDAR_WEEKS), [sent])
   const weeks = useMemo(() => calendarWeeks(days), [days])
   const totals = calendarTotals(days)
   const today = days.at(-1)?.date

@@ -1,6 +1,10 @@
-import { type ErrorComponentProps, useLocation } from '@tanstack/react-router'
-import { type ComponentType, Suspense, lazy } from 'react'
-import { reloadOnceFor } from '@/client/lib/chunk-reload'
+import { useStore } from '@nanostores/react'
+import { type ErrorComponentProps, useLocation, useRouter } from '@tanstack/react-router'
+import { type ComponentType, Suspense, lazy, useEffect } from 'react'
+import { PageHeading } from '@/client/components/ui/page-heading'
+import { isOfflineChunkError, reloadOnceFor } from '@/client/lib/chunk-reload'
+import { offlineMessages } from '@/client/lib/messages'
+import { usePageTitle } from '@/client/lib/page-title'
 import { describeError } from '@/client/lib/http-error'
 import type { ErrorScreenProps } from './error-screen'
 
@@ -31,8 +35,33 @@ export function loadErrorScreenIn(root: HTMLElement): Promise<unknown> | undefin
   return root.querySelector(`#${ERROR_HEADING_ID}`) ? load() : undefined
 }
 
+/**
+ * A page whose code could not load while offline (chunk-reload.ts): said in the start chunk's own
+ * words (the error screen is a chunk too), and tried again once the browser is back online.
+ */
+function OfflinePage({ reset }: { reset: () => void }) {
+  const t = useStore(offlineMessages)
+  const router = useRouter()
+  usePageTitle(t.title)
+  useEffect(() => {
+    const retry = () => {
+      reset()
+      void router.invalidate()
+    }
+    window.addEventListener('online', retry)
+    return () => window.removeEventListener('online', retry)
+  }, [reset, router])
+  return (
+    <div className="mx-auto max-w-xl py-12 text-center">
+      <PageHeading className="text-2xl font-semibold">{t.title}</PageHeading>
+      <p className="mt-3 text-muted-foreground">{t.lead}</p>
+    </div>
+  )
+}
+
 /** Any error thrown while loading or rendering a route. */
-export function RouteErrorFallback({ error }: ErrorComponentProps) {
+export function RouteErrorFallback({ error, reset }: ErrorComponentProps) {
+  if (isOfflineChunkError(error)) return <OfflinePage reset={reset} />
   if (reloadOnceFor(error)) return null
   const { status, message, localized } = describeError(error)
   return (

@@ -158,10 +158,10 @@ function Session({ queue, refetch }: { queue: PracticeQueue | undefined; refetch
   const undo = useCallback(() => {
     const last = session.last
     if (!last || !outbox.outbox || undoing) return
-    const box = outbox.outbox
+    const { withdraw } = outbox
     startUndo(async () => {
       try {
-        if ((await box.withdraw(last.clientId)) === 'withdrawn') {
+        if ((await withdraw(last.clientId)) === 'withdrawn') {
           dispatch({ type: 'undone', card: last.card })
         } else {
           const undone = await sendUndo(last.clientId)
@@ -176,7 +176,7 @@ function Session({ queue, refetch }: { queue: PracticeQueue | undefined; refetch
         setNotice(error instanceof ApiRequestError && error.status === 409 ? t.undoFailed : errorMessage(error, errors))
       }
     })
-  }, [session.last, outbox.outbox, undoing, queryClient, t, errors])
+  }, [session.last, outbox, undoing, queryClient, t, errors])
 
   // Space shows the answer, 1–4 grade, U undoes: not while typing, nor with a dialog open.
   useEffect(() => {

@@ -127,5 +127,15 @@ export function useOutbox(userId: string | undefined, handlers: OutboxHandlers) 
     if (!navigator.onLine) held.current.add(entry.clientId)
     await outbox.add(entry)
   }
-  return { outbox, add, waiting, saved }
+  /** Takes the newest answer back (GradeOutbox.withdraw); one taken out before it was sent no longer waits. */
+  const withdraw = async (clientId: string): Promise<'withdrawn' | 'sent'> => {
+    if (!outbox) return 'sent'
+    const outcome = await outbox.withdraw(clientId)
+    if (outcome === 'withdrawn') {
+      held.current.delete(clientId)
+      setWaiting((n) => Math.max(0, n - 1))
+    }
+    return outcome
+  }
+  return { outbox, add, withdraw, waiting, saved }
 }
