@@ -187,6 +187,8 @@ test('an administrator filters, searches, adds, edits, reorders and deletes stat
   expect(await accessibilityViolations(page)).toEqual([])
   await edit.getByRole('button', { name: 'Reload' }).click()
   await expect(edit.getByRole('textbox', { name: 'English text' })).toHaveValue('Theirs, saved first')
+  // Reloaded: no word of the refusal is left.
+  await expect(edit.getByRole('alert')).toHaveCount(0)
   await edit.getByRole('button', { name: 'Cancel' }).click()
   await expect(edit).toBeHidden()
 

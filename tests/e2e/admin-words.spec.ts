@@ -145,6 +145,7 @@ test('an administrator searches the A1 words, adds, edits and deletes one; a sec
   await axe.check(page, 'edit word dialog, stale')
   await dialog(page).getByRole('button', { name: 'Reload' }).click()
   await expect(dialog(page).getByRole('textbox', { name: 'Translation (English)' })).toHaveValue('a container for boiling water')
+  await expect(dialog(page).getByText('Someone else changed this')).toHaveCount(0)
   await expect(dialog(page).getByRole('textbox', { name: 'Example' })).toHaveValue('Put the kettle on.')
   await dialog(page).getByRole('button', { name: 'Cancel' }).click()
 

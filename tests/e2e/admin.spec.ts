@@ -139,6 +139,7 @@ test.describe('an administrator', () => {
     expect(await accessibilityViolations(page)).toEqual([])
     await conflict.getByRole('button', { name: 'Reload' }).click()
     await expect(conflict).toBeHidden()
+    await expect(page.getByRole('alert').filter({ hasText: 'Someone else changed this' })).toHaveCount(0)
     await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Theirs, saved first')
 
     // Now from the current version, the edit goes through.

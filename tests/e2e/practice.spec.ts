@@ -215,7 +215,9 @@ test('a grade in one tab updates the other tab; the card already graded there is
   // B grades it too: refused (graded already), not counted, and B goes on with what is left.
   await b.keyboard.press('Space')
   await b.keyboard.press('3')
-  await expect(b.getByText(w.gradedElsewhere)).toBeVisible()
+  await expect(b.getByText(w.gradedElsewhere).first()).toBeVisible()
+  // Said to a screen reader too, in place of the grade's "next in …", which did not count.
+  await expect(b.getByRole('main').locator('p.sr-only[role="status"]')).toHaveText(w.gradedElsewhere)
   await expect(leftLine(b, w.left(3))).toBeVisible()
   await expect(word(b)).toHaveText((await word(a).textContent()) ?? '')
   await expect.poll(async () => (await today(context)).done).toBe(2)

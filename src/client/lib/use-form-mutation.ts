@@ -42,6 +42,11 @@ export function useFormMutation<TValues extends FieldValues, TResult>(
     submit: (event?: BaseSyntheticEvent) =>
       form.handleSubmit((values) => mutation.mutate(values))(event),
     errorText: failure ? errorMessage(failure.error, t) : undefined,
+    /** Forgets the last failure (a stale edit reloaded): no alert until the next send. */
+    reset: () => {
+      mutation.reset()
+      setFailure(null)
+    },
   }
 
   function placeOnFields(

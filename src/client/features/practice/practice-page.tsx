@@ -90,7 +90,10 @@ function Session({ queue, refetch }: { queue: PracticeQueue | undefined; refetch
     sent: () => void queryClient.invalidateQueries({ queryKey: todayKey }),
     dropped: (entry, error) => {
       dispatch({ type: 'refused', clientId: entry.clientId, grade: entry.grade })
-      setNotice(error instanceof ApiRequestError && error.status === 409 ? t.gradedElsewhere : errorMessage(error, errors))
+      const why = error instanceof ApiRequestError && error.status === 409 ? t.gradedElsewhere : errorMessage(error, errors)
+      setNotice(why)
+      // Heard in place of the grade's "next in …", which did not count.
+      setAnnouncement(why)
     },
   })
 

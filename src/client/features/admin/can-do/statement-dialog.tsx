@@ -62,7 +62,7 @@ export default function StatementDialog({
           text: { en: '', ru: '' },
         },
   })
-  const { mutation, submit, errorText } = useFormMutation(
+  const { mutation, submit, errorText, reset } = useFormMutation(
     form,
     ({ levelId, skill, text, version }) =>
       editing && version !== undefined
@@ -90,7 +90,7 @@ export default function StatementDialog({
       staleTime: 0,
     })
     const current = list.items.find((item) => item.id === editing.id)
-    mutation.reset()
+    reset()
     if (current) form.reset(valuesOf(current))
     form.setFocus('text.en')
   }

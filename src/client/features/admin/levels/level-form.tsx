@@ -53,7 +53,7 @@ export function LevelForm({
     defaultValues: level ? valuesOf(level) : empty,
     disabled,
   })
-  const { mutation, submit, errorText } = useFormMutation(
+  const { mutation, submit, errorText, reset } = useFormMutation(
     form,
     ({ version, ...input }) =>
       level && version !== undefined
@@ -87,7 +87,7 @@ export function LevelForm({
     if (!level) return
     const { levelFormCache } = await import('./level-cache')
     const current = await levelFormCache.current(level.id)
-    mutation.reset()
+    reset()
     form.reset(valuesOf(current))
     form.setFocus('code')
   }
@@ -148,7 +148,7 @@ export function LevelForm({
             variant="ghost"
             disabled={disabled || busy || !isDirty}
             onClick={() => {
-              mutation.reset()
+              reset()
               form.reset()
             }}
           >

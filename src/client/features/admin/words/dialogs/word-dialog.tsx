@@ -82,7 +82,7 @@ export default function WordDialog({
     resolver: formResolver(() => import('./word-schemas').then((schemas) => schemas.wordFormSchema)),
     defaultValues: word ? valuesOf(word) : blank,
   })
-  const { mutation, submit, errorText } = useFormMutation(
+  const { mutation, submit, errorText, reset } = useFormMutation(
     form,
     (values) => {
       const version = values.version
@@ -108,7 +108,7 @@ export default function WordDialog({
   const reload = async () => {
     if (!word) return
     const current = await fetchCurrent(word.id)
-    mutation.reset()
+    reset()
     if (current) {
       form.reset(valuesOf(current))
       form.setFocus('text')
