@@ -99,7 +99,7 @@ async function answerUntilResult(page: Page, result: string) {
 }
 
 /** Answers through the API what the assessment in progress asks, `count` statements (all "Not yet"). */
-async function answerByApi(request: APIRequestContext, baseURL: string, count: number) {
+async function answerByApi(request: APIRequestContext, baseURL: string, count: number, answer: 'can' | 'not-yet' = 'not-yet') {
   for (let i = 0; i < count; i += 1) {
     const state = (await (await request.get('/api/me/assessment')).json()) as AssessmentState
     const asking = state.inProgress?.asking
@@ -108,7 +108,7 @@ async function answerByApi(request: APIRequestContext, baseURL: string, count: n
     const next = asking.statementIds.find((id) => !given.has(id))
     const answered = await request.post('/api/me/assessment/answers', {
       headers: { Origin: baseURL },
-      data: { statementId: next, answer: 'not-yet' },
+      data: { statementId: next, answer },
     })
     expect(answered.status()).toBe(200)
   }
@@ -246,10 +246,11 @@ test('leaving mid-way keeps the answers: coming back resumes where the learner w
   await expect(placeLine(page)).toHaveText(w.statementOf(3, 3, 'A1'))
   const third = await statement(page).textContent()
 
-  // Away (the dashboard still offers it: no result yet), then back, and after a reload.
+  // Away (the dashboard says how far it went and offers to continue), then back, and after a reload.
   await page.goto('/dashboard')
-  await expect(page.getByRole('region', { name: w.yourSkills }).getByRole('link', { name: w.takeAssessment })).toBeVisible()
-  await page.getByRole('region', { name: w.yourSkills }).getByRole('link', { name: w.takeAssessment }).click()
+  const skills = page.getByRole('region', { name: w.yourSkills })
+  await expect(skills.getByText(/^Started .+: 0 of 5 skills done\.$/)).toBeVisible()
+  await skills.getByRole('link', { name: 'Continue the self-assessment' }).click()
   await expect(placeLine(page)).toHaveText(w.statementOf(3, 3, 'A1'))
   await expect(statement(page)).toHaveText(third ?? '')
   await page.reload()
@@ -296,6 +297,28 @@ test('"Start again" clears the answers after a confirmation; a finished result s
   await expect(page.getByRole('button', { name: w.can })).toBeFocused()
   await page.goto('/dashboard')
   await expect(page.getByRole('region', { name: w.yourSkills }).getByText(w.overall('Below A1'))).toBeVisible()
+  // The new one, under way, is offered to continue in place of "Take it again".
+  await expect(page.getByRole('region', { name: w.yourSkills }).getByRole('link', { name: 'Continue the self-assessment' })).toBeVisible()
+  await expect(page.getByRole('region', { name: w.yourSkills }).getByRole('link', { name: w.takeAgain })).toHaveCount(0)
+})
+
+test('a learner without a current level finds the self-assessment’s level on the dashboard’s "Today"', async ({ page, context, baseURL }) => {
+  const w = wordsIn('en')
+  await signedInAs(context, baseURL ?? '', 'Placed Learner')
+  const today = page.getByRole('region', { name: 'Today', exact: true })
+  await page.goto('/dashboard')
+  await expect(today.getByText(/^New words come from your current level: set it/)).toBeVisible()
+  await expect(today.getByRole('link', { name: w.takeAssessment })).toBeVisible()
+
+  // "I can" throughout: C2 in every skill.
+  expect((await context.request.post('/api/me/assessment', { headers: { Origin: baseURL ?? '' } })).status()).toBeLessThan(300)
+  await answerByApi(context.request, baseURL ?? '', 200, 'can')
+  await page.reload()
+  await expect(page.getByRole('region', { name: w.yourSkills }).getByText(w.overall('C2'))).toBeVisible()
+  await expect(today.getByText(/Your self-assessment placed you at C2: use it from your result/)).toBeVisible()
+  await today.getByRole('link', { name: 'See your result' }).click()
+  await expect(mainHeading(page)).toHaveText(w.result)
+  await expect(page.getByRole('button', { name: w.useLevel })).toBeVisible()
 })
 
 test('a learner finds the self-assessment in the user menu and the command palette', async ({ page, context, baseURL }) => {

@@ -36,6 +36,8 @@ export const dashboardMessages = i18n('dashboard', {
   skillsNone: 'Find your level skill by skill: say what you can do, and see where you stand.',
   takeAssessment: 'Take the self-assessment',
   takeAgain: 'Take it again',
+  assessmentStarted: params<{ date: string; done: number; total: number }>('Started {date}: {done} of {total} skills done.'),
+  continueAssessment: 'Continue the self-assessment',
   skillsError: 'Your self-assessment could not be loaded.',
 
   todayTitle: 'Today',
@@ -50,6 +52,10 @@ export const dashboardMessages = i18n('dashboard', {
   practiseNow: 'Practise now',
   allDone: 'All done for today',
   noLevel: 'New words come from your current level: set it in your learning profile, or take the self-assessment to find it.',
+  noLevelAssessed: params<{ level: string }>(
+    'New words come from your current level, which is not set yet. Your self-assessment placed you at {level}: use it from your result, or set a level in your learning profile.',
+  ),
+  seeResult: 'See your result',
   noWords: params<{ level: string; language: string }>(
     'Level {level} has no words in {language} yet: for new words, choose another level or language in your learning profile.',
   ),

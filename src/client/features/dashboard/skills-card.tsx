@@ -12,7 +12,8 @@ import { dashboardMessages } from './messages'
 
 /**
  * "Your skills": the latest self-assessment's level per skill and when it was taken, with "Take it
- * again"; "Take the self-assessment" when there is none yet.
+ * again"; "Take the self-assessment" when there is none yet; "Continue the self-assessment", with
+ * when it was started and how far it went, while one is left half-way.
  */
 export function SkillsCard() {
   const t = useStore(dashboardMessages)
@@ -28,14 +29,36 @@ export function SkillsCard() {
     )
   }
   if (!state.data) return <Skeleton className="h-40 rounded-lg" />
-  const latest = state.data.latest
+  const { latest, inProgress } = state.data
+  // One left half-way is taken up where it stopped.
+  const started = inProgress && (
+    <p className="text-sm">
+      {t.assessmentStarted({
+        date: formats.time(new Date(inProgress.startedAt), { dateStyle: 'medium' }),
+        done: inProgress.skills.filter((entry) => entry.finished).length,
+        total: inProgress.skills.length,
+      })}
+    </p>
+  )
+  const go = (className: string) =>
+    inProgress ? (
+      <Link to="/assessment" className={buttonClass({ className })}>
+        {t.continueAssessment}
+      </Link>
+    ) : latest ? (
+      <Link to="/assessment" search={{ again: 1 }} className={buttonClass({ variant: 'outline', size: 'sm', className })}>
+        {t.takeAgain}
+      </Link>
+    ) : (
+      <Link to="/assessment" className={buttonClass({ className })}>
+        {t.takeAssessment}
+      </Link>
+    )
   if (!latest) {
     return (
       <>
-        <p className="text-sm text-muted-foreground">{t.skillsNone}</p>
-        <Link to="/assessment" className={buttonClass({ className: 'mt-4' })}>
-          {t.takeAssessment}
-        </Link>
+        {started || <p className="text-sm text-muted-foreground">{t.skillsNone}</p>}
+        {go('mt-4')}
       </>
     )
   }
@@ -54,9 +77,8 @@ export function SkillsCard() {
       <p className="mt-3 text-xs text-muted-foreground">
         {words.taken({ date: formats.time(new Date(latest.takenAt), { dateStyle: 'medium' }) })}
       </p>
-      <Link to="/assessment" search={{ again: 1 }} className={buttonClass({ variant: 'outline', size: 'sm', className: 'mt-4' })}>
-        {t.takeAgain}
-      </Link>
+      {started && <div className="mt-4">{started}</div>}
+      {go('mt-4')}
     </>
   )
 }

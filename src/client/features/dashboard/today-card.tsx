@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useId } from 'react'
+import { assessmentQuery } from '@/client/api/assessment'
 import { newWordsNote, practiceTodayQuery } from '@/client/api/practice-progress'
 import { buttonClass } from '@/client/components/ui/button'
 import { ErrorAlert } from '@/client/components/ui/error-alert'
@@ -13,14 +14,18 @@ import { PracticeCalendar } from './practice-calendar'
 
 /**
  * "Today": what is due and new, the reviews done towards the daily goal, "Practise now" (or "All
- * done for today"), why no new word comes when the learner can change it (no current level, none
- * at it in the language learnt, all of them started), the streak and the calendar.
+ * done for today"), why no new word comes when the learner can change it (no current level — with
+ * the self-assessment's level when there is one —, none at it in the language learnt, all of them
+ * started), the streak and the calendar.
  */
 export function TodayCard() {
   const t = useStore(dashboardMessages)
   const formats = useStore(format)
   const lang = useStore(locale)
   const today = useQuery(practiceTodayQuery())
+  // The self-assessment's overall level, when /assessment shows that result (none under way).
+  const assessment = useQuery(assessmentQuery()).data
+  const assessed = assessment && !assessment.inProgress ? (assessment.latest?.overall ?? null) : null
   const doneId = useId()
   if (today.isError) {
     return <ErrorAlert error={today.error} onRetry={() => today.refetch()} />
@@ -75,9 +80,9 @@ export function TodayCard() {
           {note && <p className="text-sm">{note}</p>}
           {newWords.status === 'noLevel' && (
             <div>
-              <p className="text-sm">{t.noLevel}</p>
+              <p className="text-sm">{assessed ? t.noLevelAssessed({ level: assessed }) : t.noLevel}</p>
               <Link to="/assessment" className={buttonClass({ variant: 'outline', size: 'sm', className: 'mt-3' })}>
-                {t.takeAssessment}
+                {assessed ? t.seeResult : assessment?.inProgress ? t.continueAssessment : t.takeAssessment}
               </Link>
             </div>
           )}
