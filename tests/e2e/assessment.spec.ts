@@ -259,6 +259,12 @@ test('leaving mid-way keeps the answers: coming back resumes where the learner w
   await page.getByRole('button', { name: w.back }).click()
   await expect(placeLine(page)).toHaveText(w.statementOf(2, 3, 'A1'))
   await expect(page.getByRole('button', { name: w.can })).toHaveAttribute('aria-pressed', 'true')
+  // Home and End move between the two answers, as the arrows do.
+  await page.getByRole('button', { name: w.can }).focus()
+  await page.keyboard.press('End')
+  await expect(page.getByRole('button', { name: w.notYet })).toBeFocused()
+  await page.keyboard.press('Home')
+  await expect(page.getByRole('button', { name: w.can })).toBeFocused()
 })
 
 test('"Start again" clears the answers after a confirmation; a finished result stays', async ({ page, context, baseURL }) => {
@@ -291,6 +297,12 @@ test('"Start again" clears the answers after a confirmation; a finished result s
   await expect(mainHeading(page)).toHaveText(w.result)
   await expect(page.getByRole('heading', { level: 2, name: w.overall('Below A1') })).toBeVisible()
   await expect(page.getByRole('button', { name: w.useLevel })).toHaveCount(0)
+  // Below the first level, the first is where to start.
+  await page.getByRole('button', { name: 'Start with A1 as my current level' }).click()
+  await expect(toasts(page)).toContainText('Current level updated')
+  const profile = (await (await context.request.get('/api/me/profile')).json()) as { currentLevelId: number | null }
+  const levels = (await (await context.request.get('/api/language-levels?sort=position&pageSize=100')).json()) as { items: { id: number; code: string }[] }
+  expect(profile.currentLevelId).toBe(levels.items.find((level) => level.code === 'A1')?.id)
   await page.getByRole('button', { name: w.startAgain }).click()
   await dialog.getByRole('button', { name: w.startAgain }).click()
   await expect(placeLine(page)).toHaveText(w.statementOf(1, 3, 'A1'))

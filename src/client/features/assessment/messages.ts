@@ -51,6 +51,7 @@ export const assessmentMessages = i18n('assessment', {
   }),
   middle: params<{ level: string }>('No level is shared by three skills: the second lowest is {level}.'),
   useLevel: 'Use as my current level',
+  startWith: params<{ level: string }>('Start with {level} as my current level'),
   saving: 'Saving…',
   levelUpdated: 'Current level updated',
   alreadyCurrent: 'This is your current level.',

@@ -174,9 +174,10 @@ function AnswerButtons({
   }, [])
   const move = (event: ReactKeyboardEvent<HTMLButtonElement>) => {
     const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key]
-    if (!step) return
+    const next =
+      event.key === 'Home' ? 0 : event.key === 'End' ? ORDER.length - 1 : step && (active + step + ORDER.length) % ORDER.length
+    if (next === undefined) return
     event.preventDefault()
-    const next = (active + step + ORDER.length) % ORDER.length
     setActive(next)
     buttons.current[next]?.focus()
   }
@@ -196,7 +197,8 @@ function AnswerButtons({
           onFocus={() => setActive(at)}
           onKeyDown={move}
           onClick={() => onChoose(answer)}
-          className="h-14 justify-between text-base"
+          // The answer given before (Back): marked, whichever it was.
+          className="h-14 justify-between text-base aria-pressed:ring-2 aria-pressed:ring-foreground aria-pressed:ring-offset-2 aria-pressed:ring-offset-background"
         >
           <span>{answer === 'can' ? labels.can : labels.notYet}</span>
           <kbd aria-hidden="true" className="rounded border border-current/40 px-1.5 font-mono text-xs opacity-80">

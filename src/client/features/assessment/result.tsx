@@ -145,15 +145,16 @@ function Bars({
 
 /**
  * Sets the profile's current level to the overall level (through the profile API the dashboard
- * uses). A target level below it is raised to it: the profile never has a target below the
- * current level.
+ * uses); below the first level, to the first one ("Start with A1 as my current level"). A target
+ * level below it is raised to it: the profile never has a target below the current level.
  */
 function UseAsCurrent({ code, levels }: { code: string | null; levels: Levels }) {
   const t = useStore(assessmentMessages)
   const errors = useStore(apiErrorMessages)
   const queryClient = useQueryClient()
   const profile = useQuery(learnerProfileQuery())
-  const rank = rankOf(code, levels)
+  // Below the first level: the first one is where to start.
+  const rank = code === null ? 0 : rankOf(code, levels)
   const level = levels[rank]
   const save = useMutation({
     mutationFn: async () => {
@@ -171,12 +172,11 @@ function UseAsCurrent({ code, levels }: { code: string | null; levels: Levels })
     },
     onError: (error) => toast({ title: errorMessage(error, errors), variant: 'error' }),
   })
-  if (code === null) return null
-  if (!level) return <p className="text-sm text-muted-foreground">{t.levelGone({ level: code })}</p>
+  if (!level) return code === null ? null : <p className="text-sm text-muted-foreground">{t.levelGone({ level: code })}</p>
   return (
     <>
       <Button onClick={() => !save.isPending && save.mutate()} aria-disabled={save.isPending}>
-        {save.isPending ? t.saving : t.useLevel}
+        {save.isPending ? t.saving : code === null ? t.startWith({ level: level.code }) : t.useLevel}
       </Button>
       {profile.data?.currentLevelId === level.id && (
         <p className="self-center text-sm text-muted-foreground">{t.alreadyCurrent}</p>
