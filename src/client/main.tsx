@@ -13,6 +13,7 @@ import {
 } from './lib/auth'
 import { loadErrorScreenIn } from './features/errors/fallbacks'
 import { keepPagesOffline } from './lib/chunk-reload'
+import { sendWaitingAnswers } from './lib/waiting-answers'
 import { initI18n, locale } from './lib/i18n'
 import { onLive, restartLive, startLive } from './lib/live'
 import { appMessages } from './lib/messages'
@@ -65,6 +66,13 @@ async function start() {
   }
   keepSessionFresh()
   keepPagesOffline()
+  // Answers graded offline and not sent yet, from whatever page (lib/waiting-answers.ts).
+  const sendWaiting = () => {
+    const user = currentUser.get()
+    if (user) sendWaitingAnswers(user.id)
+  }
+  currentUser.subscribe(sendWaiting)
+  window.addEventListener('online', sendWaiting)
   // A sign-in, sign-out or change of the user (here or in another tab) runs the guards of the
   // current page again.
   const rerunGuards: ReadonlySet<AuthEvent> = new Set(['SIGNED_IN', 'SIGNED_OUT', 'USER_UPDATED'])

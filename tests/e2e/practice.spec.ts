@@ -379,3 +379,31 @@ test('offline, a page not opened yet on the device says so in place of the brows
   await expect(mainHeading(page)).not.toHaveText('You are offline')
   await expect(page.getByRole('banner')).toBeVisible()
 })
+
+test('answers given offline are sent once the network returns from whatever page the learner is on', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const w = wordsIn('en')
+  await learnerAtA1(context, baseURL ?? '', 'Leaving Practiser', 3)
+  await page.goto('/dashboard')
+  await expect(mainHeading(page)).toHaveText('Hello, Leaving Practiser!')
+  await page.getByRole('banner').getByRole('link', { name: w.title, exact: true }).click()
+  await expect(leftLine(page, w.left(3))).toBeVisible()
+
+  await context.setOffline(true)
+  for (let i = 0; i < 2; i += 1) {
+    await page.keyboard.press('Space')
+    await page.keyboard.press('3')
+    await expect(leftLine(page, w.left(2 - i))).toBeVisible()
+  }
+  await expect(page.getByText('2 answers waiting to be sent')).toBeVisible()
+  // Back to the dashboard, still offline (its code is here already), then online: sent from there.
+  await page.goBack()
+  await expect(mainHeading(page)).toHaveText('Hello, Leaving Practiser!')
+  expect((await today(context)).done).toBe(0)
+  await context.setOffline(false)
+  await expect.poll(async () => (await today(context)).done).toBe(2)
+  await expect(page.getByRole('region', { name: 'Today', exact: true }).getByText('Due today: 2', { exact: true })).toBeVisible()
+})

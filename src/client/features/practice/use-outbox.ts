@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import type { GradeResult } from '@/shared/practice'
 import { type GradeToSend, sendGrade } from '@/client/api/practice'
+import { markAnswersWaiting } from '@/client/lib/waiting-answers'
 import { GradeOutbox, memoryStore, type OutboxStore } from './outbox'
 
 function subscribeOnline(changed: () => void): () => void {
@@ -91,6 +92,7 @@ export function useOutbox(userId: string | undefined, handlers: OutboxHandlers) 
             handlersRef.current.dropped(entry, error)
           },
           settled: (empty) => {
+            markAnswersWaiting(userId, !empty)
             if (closed) return
             if (empty) {
               attempt = 0
@@ -125,6 +127,7 @@ export function useOutbox(userId: string | undefined, handlers: OutboxHandlers) 
     setSaved(0)
     setWaiting((n) => n + 1)
     if (!navigator.onLine) held.current.add(entry.clientId)
+    if (userId) markAnswersWaiting(userId, true)
     await outbox.add(entry)
   }
   /** Takes the newest answer back (GradeOutbox.withdraw); one taken out before it was sent no longer waits. */

@@ -1,0 +1,34 @@
+/**
+ * Answers graded offline wait in the practice page's outbox (IndexedDB) until they are sent. A
+ * learner who left `/practice` before the network came back would find them sent only at the next
+ * visit there, the dashboard's counts behind until then. So the outbox marks in localStorage that
+ * answers of a person wait, and any page of the app sends them when the browser is online (at the
+ * start, and on its `online` event): the sender's code is loaded only then. `/practice` sends its
+ * own (features/practice/use-outbox.ts). A sent answer reaches every tab through the live stream.
+ */
+const mark = (userId: string) => `lingua.answers-waiting.${userId}`
+
+export function markAnswersWaiting(userId: string, waiting: boolean): void {
+  try {
+    if (waiting) localStorage.setItem(mark(userId), '1')
+    else localStorage.removeItem(mark(userId))
+  } catch {
+    // No localStorage: the answers are sent from /practice only.
+  }
+}
+
+function answersWait(userId: string): boolean {
+  try {
+    return localStorage.getItem(mark(userId)) !== null
+  } catch {
+    return false
+  }
+}
+
+/** Sends `userId`'s waiting answers, if any, from any page but `/practice`. */
+export function sendWaitingAnswers(userId: string): void {
+  if (!navigator.onLine || location.pathname === '/practice' || !answersWait(userId)) return
+  void import('@/client/features/practice/send-waiting')
+    .then((sender) => sender.sendWaiting(userId))
+    .catch(() => undefined)
+}
