@@ -373,7 +373,7 @@ test('offline, a page not opened yet on the device says so in place of the brows
   // The home page's code was never loaded here: it cannot load now.
   await page.getByRole('banner').getByRole('link', { name: 'Home', exact: true }).click()
   await expect(mainHeading(page)).toHaveText('You are offline')
-  await expect(page.getByText(/It will open by itself once you are back online\.$/)).toBeVisible()
+  await expect(page.getByText('This page cannot load without a connection. It will open once you are back online.')).toBeVisible()
   await expect(page).toHaveURL('/')
   await context.setOffline(false)
   await expect(mainHeading(page)).not.toHaveText('You are offline')

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { levelsAdminMessages } from '@/client/features/admin/levels/messages'
 import { dashboardMessages } from '@/client/features/dashboard/messages'
-import {
-  formatDateTime,
-  formatNumber,
-  formatRelativeTime,
-  plural,
-  pluralForm,
-} from '@/client/lib/format'
+import { formatNumber, plural, pluralForm } from '@/client/lib/format'
+import { formatDateTime, formatRelativeTime } from '@/client/lib/format-time'
 import { apiErrorMessages, validationMessages } from '@/client/lib/messages'
 import { messagesIn } from './messages-in'
 

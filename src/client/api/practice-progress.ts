@@ -4,7 +4,7 @@ import { useEffect } from 'react'
 import type { NewWordsSource, PracticeSettings, PracticeToday } from '@/shared/practice'
 import type { PracticeSettingsInput } from '@/shared/practice-schemas'
 import { api } from '@/client/lib/api'
-import { languageName } from '@/client/lib/format'
+import { languageName } from '@/client/lib/language-names'
 import { currentUser } from '@/client/lib/auth'
 
 /**

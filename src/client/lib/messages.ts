@@ -81,7 +81,7 @@ export const navigationMessages = i18n('navigation', {
 /** A page whose code has not been loaded yet, asked for while the browser is offline. */
 export const offlineMessages = i18n('offline', {
   title: 'You are offline',
-  lead: 'This page has not been opened on this device yet and cannot load without a connection. It will open by itself once you are back online.',
+  lead: 'This page cannot load without a connection. It will open once you are back online.',
 })
 
 /** The colour modes (lib/theme.ts), as the theme switch and the command palette name them. */

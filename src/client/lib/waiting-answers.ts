@@ -6,20 +6,12 @@
  * start, and on its `online` event): the sender's code is loaded only then. `/practice` sends its
  * own (features/practice/use-outbox.ts). A sent answer reaches every tab through the live stream.
  */
-const mark = (userId: string) => `lingua.answers-waiting.${userId}`
-
-export function markAnswersWaiting(userId: string, waiting: boolean): void {
-  try {
-    if (waiting) localStorage.setItem(mark(userId), '1')
-    else localStorage.removeItem(mark(userId))
-  } catch {
-    // No localStorage: the answers are sent from /practice only.
-  }
-}
+/** The localStorage key that says answers of `userId` wait (set by features/practice/waiting-mark.ts). */
+export const waitingMark = (userId: string) => `lingua.answers-waiting.${userId}`
 
 function answersWait(userId: string): boolean {
   try {
-    return localStorage.getItem(mark(userId)) !== null
+    return localStorage.getItem(waitingMark(userId)) !== null
   } catch {
     return false
   }

@@ -1,12 +1,7 @@
 import { useStore } from '@nanostores/react'
-import { type ReactNode, useId } from 'react'
+import { type ReactNode, type SVGProps, useId } from 'react'
 import { Button } from '@/client/components/ui/button'
-import {
-  ChevronLeftIcon,
-  ChevronRightIcon,
-  ChevronsLeftIcon,
-  ChevronsRightIcon,
-} from '@/client/components/ui/icons'
+import { ChevronRightIcon, Icon } from '@/client/components/ui/icons'
 import { Tooltip } from '@/client/components/ui/tooltip'
 import { format } from '@/client/lib/i18n'
 import { dataTableMessages } from './messages'
@@ -91,3 +86,23 @@ export function Pagination({
     </nav>
   )
 }
+
+const ChevronLeftIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="m15 18-6-6 6-6" />
+  </Icon>
+)
+
+const ChevronsLeftIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="m11 17-5-5 5-5M18 17l-5-5 5-5" />
+  </Icon>
+)
+
+const ChevronsRightIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <path d="m13 17 5-5-5-5M6 17l5-5-5-5" />
+  </Icon>
+)
+
+/** Sort order of a column: up (ascending), down (descending), or both (not sorted by it). */

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react'
-import { SortIcon } from '@/client/components/ui/icons'
+import type { ReactNode, SVGProps } from 'react'
+import { Icon } from '@/client/components/ui/icons'
 import { cn } from '@/client/lib/cn'
 
 /** What a header cell needs of a TanStack Table column. */
@@ -54,3 +54,10 @@ export function SortableHeader({
     </th>
   )
 }
+
+const SortIcon = ({ sorted, ...props }: SVGProps<SVGSVGElement> & { sorted: 'asc' | 'desc' | false }) => (
+  <Icon {...props}>
+    {sorted !== 'desc' && <path d={sorted === 'asc' ? 'm7 14 5-5 5 5' : 'm7 9 5-5 5 5'} />}
+    {sorted !== 'asc' && <path d={sorted === 'desc' ? 'm7 10 5 5 5-5' : 'm7 15 5 5 5-5'} />}
+  </Icon>
+)

@@ -1,7 +1,8 @@
+import type { SVGProps } from 'react'
 import { useStore } from '@nanostores/react'
 import { Alert } from '@/client/components/ui/alert'
 import { Button } from '@/client/components/ui/button'
-import { MailIcon } from '@/client/components/ui/icons'
+import { Icon } from '@/client/components/ui/icons'
 import { errorMessage } from '@/client/lib/error-message'
 import { format } from '@/client/lib/i18n'
 import { apiErrorMessages } from '@/client/lib/messages'
@@ -59,3 +60,10 @@ export function CheckEmail({
     </div>
   )
 }
+
+const MailIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <rect x="2" y="4" width="20" height="16" rx="2" />
+    <path d="m22 7-10 6L2 7" />
+  </Icon>
+)

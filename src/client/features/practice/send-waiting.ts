@@ -1,7 +1,7 @@
 import { sendGrade } from '@/client/api/practice'
-import { markAnswersWaiting } from '@/client/lib/waiting-answers'
 import { replay } from './outbox'
 import { indexedDbStore } from './outbox-store'
+import { markAnswersWaiting } from './waiting-mark'
 
 let sending: Promise<void> | null = null
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import type { GradeResult } from '@/shared/practice'
 import { type GradeToSend, sendGrade } from '@/client/api/practice'
-import { markAnswersWaiting } from '@/client/lib/waiting-answers'
 import { GradeOutbox, memoryStore, type OutboxStore } from './outbox'
+import { markAnswersWaiting } from './waiting-mark'
 
 function subscribeOnline(changed: () => void): () => void {
   window.addEventListener('online', changed)

@@ -19,11 +19,11 @@ import {
 import { CSS } from '@dnd-kit/utilities'
 import { useStore } from '@nanostores/react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { type SVGProps, useEffect, useRef, useState } from 'react'
 import type { LanguageLevel } from '@/shared/levels'
 import { Button } from '@/client/components/ui/button'
 import { EmptyState } from '@/client/components/ui/empty-state'
-import { GripIcon } from '@/client/components/ui/icons'
+import { Icon } from '@/client/components/ui/icons'
 import { uiMessages } from '@/client/components/ui/messages'
 import { Skeleton } from '@/client/components/ui/skeleton'
 import { ErrorAlert } from '@/client/components/ui/error-alert'
@@ -195,3 +195,14 @@ function SortableLevel({ level, position }: { level: LanguageLevel; position: st
     </li>
   )
 }
+
+const GripIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Icon {...props}>
+    <circle cx="9" cy="6" r="1" />
+    <circle cx="15" cy="6" r="1" />
+    <circle cx="9" cy="12" r="1" />
+    <circle cx="15" cy="12" r="1" />
+    <circle cx="9" cy="18" r="1" />
+    <circle cx="15" cy="18" r="1" />
+  </Icon>
+)
