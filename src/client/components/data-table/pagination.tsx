@@ -104,5 +104,3 @@ const ChevronsRightIcon = (props: SVGProps<SVGSVGElement>) => (
     <path d="m13 17 5-5-5-5M6 17l5-5-5-5" />
   </Icon>
 )
-
-/** Sort order of a column: up (ascending), down (descending), or both (not sorted by it). */

@@ -55,6 +55,7 @@ export function SortableHeader({
   )
 }
 
+/** Sort order of a column: up (ascending), down (descending), or both (not sorted by it). */
 const SortIcon = ({ sorted, ...props }: SVGProps<SVGSVGElement> & { sorted: 'asc' | 'desc' | false }) => (
   <Icon {...props}>
     {sorted !== 'desc' && <path d={sorted === 'asc' ? 'm7 14 5-5 5 5' : 'm7 9 5-5 5 5'} />}
