@@ -103,7 +103,10 @@ function practiceStatements(userId, wordId, levelId) {
       settings: `select * from practice_settings where user_id = ${learner}`,
       'due cards (page of 20)': `select c.*, w.* from practice_card c join word w on w.id = c.word_id
         where c.user_id = ${learner} and c.due <= now() order by c.due, c.word_id limit 20`,
-      'due count': `select count(*) from practice_card where user_id = ${learner} and due <= now()`,
+      // Due now, due today, and the first of those later today (the end of a UTC day here).
+      'due counts': `select count(*) filter (where due <= now()), count(*), count(*) filter (where due > now()),
+        min(due) filter (where due > now()) from practice_card
+        where user_id = ${learner} and due < date_trunc('day', now()) + interval '1 day'`,
       profile: `select * from learner_profile where user_id = ${learner}`,
       'new words started today': `select count(*) from review_log
         where user_id = ${learner} and undone_at is null and day = current_date and card_before is null`,

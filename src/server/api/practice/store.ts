@@ -1,4 +1,4 @@
-import { type SQL, and, asc, count, desc, eq, gt, isNull, lte, lt, min, notExists, sql } from 'drizzle-orm'
+import { type SQL, and, asc, count, desc, eq, gt, isNull, lte, lt, notExists, sql } from 'drizzle-orm'
 import type { FSRSParameters } from 'ts-fsrs'
 import {
   CALENDAR_DAYS,
@@ -159,25 +159,41 @@ function toPracticeCard(
   }
 }
 
+/**
+ * The learner's cards due before their day ends, in one range of `practice_card_due_idx`: how many
+ * are due now, how many today, and of those not due yet, how many and when the first is.
+ */
+async function dueCounts(db: Db, userId: string, timeZone: string, now: Date) {
+  const notYet = gt(practiceCard.due, now)
+  const [row] = await db
+    .select({
+      dueNow: sql<number>`count(*) filter (where ${lte(practiceCard.due, now)})`.mapWith(Number),
+      dueToday: count(),
+      later: sql<number>`count(*) filter (where ${notYet})`.mapWith(Number),
+      next: sql<Date | null>`min(${practiceCard.due}) filter (where ${notYet})`.mapWith(practiceCard.due),
+    })
+    .from(practiceCard)
+    .where(and(eq(practiceCard.userId, userId), lt(practiceCard.due, endOfDay(timeZone, now))))
+  return {
+    dueNow: row?.dueNow ?? 0,
+    dueToday: row?.dueToday ?? 0,
+    laterToday: { count: row?.later ?? 0, next: row?.next?.toISOString() ?? null },
+  }
+}
+
 /** The cards to practise now: due ones (oldest due first), then new words, `limit` in all. */
 export async function practiceQueue(db: Db, userId: string, now: Date, limit: number): Promise<PracticeQueue> {
   const settings = await readSettings(db, userId)
   const today = dayIn(settings.timeZone, now)
-  const mine = eq(practiceCard.userId, userId)
-  const dueWhere = and(mine, lte(practiceCard.due, now))
-  const [due, [dueCount], [later], fresh] = await Promise.all([
+  const [due, counts, fresh] = await Promise.all([
     db
       .select({ card: practiceCard, word })
       .from(practiceCard)
       .innerJoin(word, eq(word.id, practiceCard.wordId))
-      .where(dueWhere)
+      .where(and(eq(practiceCard.userId, userId), lte(practiceCard.due, now)))
       .orderBy(asc(practiceCard.due), asc(practiceCard.wordId))
       .limit(limit),
-    db.select({ n: count() }).from(practiceCard).where(dueWhere),
-    db
-      .select({ n: count(), next: min(practiceCard.due) })
-      .from(practiceCard)
-      .where(and(mine, gt(practiceCard.due, now), lt(practiceCard.due, endOfDay(settings.timeZone, now)))),
+    dueCounts(db, userId, settings.timeZone, now),
     newWords(db, userId, settings, today),
   ])
   const room = Math.min(fresh.allowed, limit - due.length)
@@ -188,10 +204,10 @@ export async function practiceQueue(db: Db, userId: string, now: Date, limit: nu
   ]
   return {
     cards,
-    dueNow: dueCount?.n ?? 0,
+    dueNow: counts.dueNow,
     newLeft: fresh.allowed,
     newWords: fresh.source,
-    laterToday: { count: later?.n ?? 0, next: later?.next?.toISOString() ?? null },
+    laterToday: counts.laterToday,
     at: now.toISOString(),
   }
 }
@@ -369,10 +385,8 @@ export async function undoGrade(db: Db, userId: string, clientId: string, now: D
 export async function practiceToday(db: Db, userId: string, now: Date): Promise<PracticeToday> {
   const settings = await readSettings(db, userId)
   const today = dayIn(settings.timeZone, now)
-  const mine = eq(practiceCard.userId, userId)
-  const [[dueToday], [dueNow], days, fresh] = await Promise.all([
-    db.select({ n: count() }).from(practiceCard).where(and(mine, lt(practiceCard.due, endOfDay(settings.timeZone, now)))),
-    db.select({ n: count() }).from(practiceCard).where(and(mine, lte(practiceCard.due, now))),
+  const [counts, days, fresh] = await Promise.all([
+    dueCounts(db, userId, settings.timeZone, now),
     db
       .select({
         date: reviewLog.day,
@@ -391,8 +405,8 @@ export async function practiceToday(db: Db, userId: string, now: Date): Promise<
   return {
     day: today,
     timeZone: settings.timeZone,
-    dueToday: dueToday?.n ?? 0,
-    dueNow: dueNow?.n ?? 0,
+    dueToday: counts.dueToday,
+    dueNow: counts.dueNow,
     newToday: fresh.allowed,
     newWords: fresh.source,
     done,
