@@ -1,22 +1,20 @@
 import { sendGrade } from '@/client/api/practice'
-import { replay } from './outbox'
+import { GradeOutbox } from './outbox'
 import { indexedDbStore } from './outbox-store'
 import { markAnswersWaiting } from './waiting-mark'
 
-let sending: Promise<void> | null = null
+/** This tab's sender of each person's waiting answers: one round at a time, as on /practice. */
+const outboxes = new Map<string, GradeOutbox>()
 
 /**
  * Sends the answers waiting in `userId`'s outbox, in order (lib/waiting-answers.ts): once all are
- * in, nothing is marked as waiting any more. One round at a time in this tab.
+ * in, nothing is marked as waiting any more.
  */
-export function sendWaiting(userId: string): Promise<void> {
-  sending ??= (async () => {
-    try {
-      const store = indexedDbStore(userId)
-      if (await replay(store, sendGrade)) markAnswersWaiting(userId, false)
-    } finally {
-      sending = null
-    }
-  })()
-  return sending
+export function sendWaiting(userId: string): Promise<boolean> {
+  let outbox = outboxes.get(userId)
+  if (!outbox) {
+    outbox = new GradeOutbox(indexedDbStore(userId), sendGrade, { settled: (empty) => markAnswersWaiting(userId, !empty) })
+    outboxes.set(userId, outbox)
+  }
+  return outbox.flush()
 }
