@@ -71,6 +71,22 @@ try {
   const listed = cli('admin', 'list')
   if (listed.code !== 0 || !listed.output.includes('No administrators yet.')) fail(`admin list failed:\n${listed.output}`)
   console.log('admin list: refused while the server ran, then answered')
+
+  // The server and the CLI refuse a Node older than engines.node with one line, where a Node
+  // older than 24 is installed beside the one running this (the system's Node 20 on these machines).
+  const older = run('which', ['-a', 'node']).output.split('\n').filter(Boolean)
+    .find((candidate) => Number(run(candidate, ['-p', 'process.versions.node.split(".")[0]']).output) < 24)
+  if (older) {
+    for (const entry of ['dist/server/main.js', 'dist/server/cli.js']) {
+      const refused = run(older, [entry, 'admin', 'list'], { cwd: copy, env })
+      const lines = refused.output.trim().split('\n')
+      if (refused.code !== 1 || lines.length !== 1 || !lines[0].startsWith('Lingua needs Node 24')) {
+        fail(`${older} ${entry} should refuse in one line (exit 1):\n${refused.output}`)
+      }
+    }
+    console.log(`${older} (older than 24): server and CLI refused in one line`)
+  }
+  console.log(`server and CLI ran on Node ${process.versions.node}`)
   console.log('✔ production install: server and CLI run from dist/ with production dependencies only')
 } finally {
   await server?.stop({ signal: 'SIGKILL' })

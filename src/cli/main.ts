@@ -1,6 +1,4 @@
 // `npm run cli -- admin grant <email> | admin revoke <email> | admin list`
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import type { Role } from '@/shared/roles'
 import { listAdmins, setRoleByEmail } from '@/server/auth/roles'
 import { ConfigError, loadConfig } from '@/server/config'
@@ -8,7 +6,7 @@ import { openDatabase } from '@/server/db/client'
 import { FolderInUseError } from '@/server/db/folder-lock'
 import { createLogger } from '@/server/logger'
 import { ApiError } from '@/server/http/errors'
-import { projectRoot } from '@/server/paths'
+import { packageInfo, refuseOldNode } from '@/server/package-info'
 
 const usage = `Usage:
   npm run cli -- admin grant <email>    make an account an administrator
@@ -34,10 +32,7 @@ async function main(args: string[]): Promise<number> {
     console.error(`An email is needed.\n${usage}`)
     return 2
   }
-  const { version } = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
-    version: string
-  }
-  const config = loadConfig(process.env, version)
+  const config = loadConfig(process.env, packageInfo.version)
   const logger = createLogger({ level: 'warn', pretty: false })
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger })
   try {
@@ -63,6 +58,7 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
+refuseOldNode()
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {

@@ -1,15 +1,12 @@
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import { ConfigError, loadConfig } from './config'
 import { FolderInUseError } from './db/folder-lock'
 import { gracefulShutdown } from './http/shutdown'
 import { openInstance } from './instance'
 import { createLogger, wantsPrettyLogs } from './logger'
-import { projectRoot } from './paths'
+import { packageInfo, refuseOldNode } from './package-info'
 
-const { version } = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
-  version: string
-}
+refuseOldNode()
+const { version } = packageInfo
 
 async function main() {
   let config
