@@ -20,8 +20,8 @@ describe('the Node version', () => {
     expect(pkg.devDependencies.node).toBe(version)
   })
 
-  it('is the image of the container in docs/operations.md', () => {
-    const images = [...read('docs/operations.md').matchAll(/^FROM node:(\S+)/gm)].map((match) => match[1])
+  it('is the image of both stages of the Dockerfile', () => {
+    const images = [...read('Dockerfile').matchAll(/^FROM node:(\S+)/gm)].map((match) => match[1])
     expect(images).toEqual([`${version}-bookworm-slim`, `${version}-bookworm-slim`])
   })
 
