@@ -4,39 +4,53 @@
  * calendar; docs/decisions/0019-practice.md states the rules in prose.
  */
 
-const formatters = new Map<string, Intl.DateTimeFormat>()
+import { LruCache } from './lru'
 
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone)
-  if (!formatter) {
-    // en-CA writes dates as YYYY-MM-DD; the Gregorian calendar and Latin digits whatever the host.
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      calendar: 'gregory',
-      numberingSystem: 'latn',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    })
-    formatters.set(timeZone, formatter)
+/**
+ * The formatters of the zones in use: at most 1000 (the time-zone database has ~600 names), since
+ * a zone's name comes from outside (stored names are canonical, but an older row may hold any
+ * spelling).
+ */
+const formatters = new LruCache<string, Intl.DateTimeFormat>(1000)
+
+const makeFormatter = (timeZone: string) =>
+  // en-CA writes dates as YYYY-MM-DD; the Gregorian calendar and Latin digits whatever the host.
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    calendar: 'gregory',
+    numberingSystem: 'latn',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  })
+
+/**
+ * The runtime's name of the time zone `value` names (IANA names, `UTC`; any case, and a link such as
+ * `US/Eastern` named by its zone), or undefined when it names none. What is stored: 2^28 spellings
+ * of one zone are one name.
+ */
+export function canonicalTimeZone(value: string): string | undefined {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value)) return undefined
+  try {
+    // Not kept: one spelling of each of many zones sent once must not be one formatter each.
+    return new Intl.DateTimeFormat('en', { timeZone: value }).resolvedOptions().timeZone
+  } catch {
+    return undefined
   }
-  return formatter
 }
 
 /** Whether `value` names a time zone this runtime knows (IANA names, `UTC`). */
-export function isTimeZone(value: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value)) return false
-  try {
-    formatterOf(value)
-    return true
-  } catch {
-    return false
-  }
-}
+export const isTimeZone = (value: string): boolean => canonicalTimeZone(value) !== undefined
+
+/**
+ * Whether two names are of one zone, by this runtime's names: a browser may say `Europe/Kyiv` where
+ * the server's runtime stored `Europe/Kiev`.
+ */
+export const sameTimeZone = (a: string, b: string): boolean => a === b || canonicalTimeZone(a) === canonicalTimeZone(b)
 
 /** The date it is at `at` in `timeZone`. */
 export function dayIn(timeZone: string, at: Date): string {
-  const parts = formatterOf(timeZone).formatToParts(at)
+  const parts = formatters.get(timeZone, makeFormatter).formatToParts(at)
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
   return `${part('year')}-${part('month')}-${part('day')}`
 }

@@ -92,6 +92,17 @@ describe.each(databaseTargets())('practice on %s', (target) => {
     expect(await expectJson(await client.request('GET', '/api/me/practice/settings'))).toEqual(saved)
   })
 
+  it('keeps a time zone by its canonical name, however it was spelt', async () => {
+    const client = await world.signUp(`zone-case-${target}@example.com`)
+    const saved = await saveSettings(client, { newWordsPerDay: 10, dailyGoal: 20, timeZone: 'eUROPE/bERLIN' })
+    expect(saved.timeZone).toBe('Europe/Berlin')
+    // One of the 2^28 spellings of one zone an outside probe sent: all are one name.
+    const probe = await saveSettings(client, { newWordsPerDay: 10, dailyGoal: 20, timeZone: 'aMerIca/ARGEntinA/comodRivadavia' })
+    expect(probe.timeZone).toBe(new Intl.DateTimeFormat('en', { timeZone: 'America/Argentina/ComodRivadavia' }).resolvedOptions().timeZone)
+    expect(await expectJson(await client.request('GET', '/api/me/practice/settings'))).toEqual(probe)
+    expect((await today(client)).timeZone).toBe(probe.timeZone)
+  })
+
   it('queues the new words of the current level, at most the daily number, with each grade’s next interval', async () => {
     const client = await learner('queue')
     const first = await queue(client)

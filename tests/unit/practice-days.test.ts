@@ -4,9 +4,11 @@ import {
   addDays,
   bridgedByZoneChange,
   calendar,
+  canonicalTimeZone,
   dayIn,
   endOfDay,
   isTimeZone,
+  sameTimeZone,
   streaks,
 } from '@/shared/practice-days'
 
@@ -27,6 +29,20 @@ describe("the learner's day", () => {
     for (const zone of ['', 'Mars/Olympus', 'Europe/Berlin\u0000', '../etc/passwd', ' UTC', 'x'.repeat(70)]) {
       expect(isTimeZone(zone), zone).toBe(false)
     }
+  })
+
+  it('names a zone by its canonical name, whatever the case it was sent in', () => {
+    expect(canonicalTimeZone('eUROPE/bERLIN')).toBe('Europe/Berlin')
+    expect(canonicalTimeZone('utc')).toBe('UTC')
+    // Every spelling of one zone is one name (an outside probe sent 2^28 of this one).
+    const probe = canonicalTimeZone('aMerIca/ARGEntinA/comodRivadavia')
+    expect(probe).toBe(canonicalTimeZone('America/Argentina/ComodRivadavia'))
+    expect(probe).toMatch(/^America\/[A-Z]/)
+    for (const zone of ['', 'Mars/Olympus', '../etc/passwd', ' UTC']) expect(canonicalTimeZone(zone), zone).toBeUndefined()
+    // A browser's name of the zone the server stored under another name is the same zone.
+    expect(sameTimeZone('US/Eastern', 'America/New_York')).toBe(true)
+    expect(sameTimeZone('Europe/Kyiv', canonicalTimeZone('Europe/Kyiv') ?? '')).toBe(true)
+    expect(sameTimeZone('Europe/Kyiv', 'Europe/Berlin')).toBe(false)
   })
 
   it('ends at the next local midnight, on days of 24, 23 and 25 hours (daylight saving)', () => {

@@ -65,7 +65,7 @@ export const describeGetSettings = describe({
 export const describePutSettings = describe({
   operationId: 'putPracticeSettings',
   summary: 'Save the practice settings',
-  description: 'New words per day (0–100), daily goal (1–1000 reviews) and the IANA time zone from the browser. A change of zone never costs the streak: see docs/decisions/0019-practice.md.',
+  description: 'New words per day (0–100), daily goal (1–1000 reviews) and the IANA time zone from the browser, kept and answered by its canonical name (`us/eastern` is `America/New_York`). A change of zone never costs the streak: see docs/decisions/0019-practice.md.',
   tags,
   access: 'user',
   responses: { 200: json(practiceSettingsSchema, 'The saved settings.') },

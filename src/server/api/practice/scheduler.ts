@@ -18,6 +18,7 @@ import {
   grades,
   intervalLabel,
 } from '@/shared/practice'
+import { LruCache } from '@/shared/lru'
 
 /**
  * The FSRS scheduler (ts-fsrs) behind one small interface: what each grade would do to a card,
@@ -42,19 +43,10 @@ export interface StoredCard {
   lastReview: Date | null
 }
 
-const schedulers = new Map<string, FSRS>()
+/** One scheduler per set of parameters (most people share the defaults; an optimizer will not). */
+const schedulers = new LruCache<string, FSRS>(1000)
 
-/** One scheduler per set of parameters (most people share the defaults), kept. */
-function schedulerOf(parameters: FSRSParameters): FSRS {
-  const key = JSON.stringify(parameters)
-  let scheduler = schedulers.get(key)
-  if (!scheduler) {
-    if (schedulers.size >= 1000) schedulers.delete(schedulers.keys().next().value as string)
-    scheduler = fsrs(parameters)
-    schedulers.set(key, scheduler)
-  }
-  return scheduler
-}
+const schedulerOf = (parameters: FSRSParameters): FSRS => schedulers.get(JSON.stringify(parameters), () => fsrs(parameters))
 
 function toCard(stored: StoredCard | null, now: Date): Card {
   if (!stored) return createEmptyCard(now)

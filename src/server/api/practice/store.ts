@@ -17,7 +17,7 @@ import {
   type PracticeToday,
   type UndoResult,
 } from '@/shared/practice'
-import { bridgedByZoneChange, calendar, dayIn, endOfDay, streaks } from '@/shared/practice-days'
+import { bridgedByZoneChange, calendar, canonicalTimeZone, dayIn, endOfDay, streaks } from '@/shared/practice-days'
 import type { GradeInput, PracticeSettingsInput } from '@/shared/practice-schemas'
 import type { PartOfSpeech } from '@/shared/words'
 import type { Db } from '@/server/db/client'
@@ -422,14 +422,18 @@ export async function readPracticeSettings(db: Db, userId: string): Promise<Prac
   return publicSettings(await readSettings(db, userId))
 }
 
-/** Saves the settings; a new time zone may bridge the dates it leaves behind (practice-days.ts). */
+/**
+ * Saves the settings, the time zone by its canonical name (validated, so it has one); a new zone
+ * may bridge the dates it leaves behind (practice-days.ts).
+ */
 export async function savePracticeSettings(db: Db, userId: string, input: PracticeSettingsInput, now: Date): Promise<PracticeSettings> {
+  const timeZone = canonicalTimeZone(input.timeZone) ?? input.timeZone
   return db.transaction(async (tx) => {
     const settings = await lockedSettings(tx, userId)
-    const bridged = settings.timeZone === input.timeZone ? [] : bridgedByZoneChange(settings.timeZone, input.timeZone, now, settings.bridgedDays)
+    const bridged = settings.timeZone === timeZone ? [] : bridgedByZoneChange(settings.timeZone, timeZone, now, settings.bridgedDays)
     const [row] = await tx
       .update(practiceSettings)
-      .set({ ...input, bridgedDays: [...settings.bridgedDays, ...bridged], updatedAt: now })
+      .set({ ...input, timeZone, bridgedDays: [...settings.bridgedDays, ...bridged], updatedAt: now })
       .where(eq(practiceSettings.userId, userId))
       .returning()
     await publishEvent(tx, { type: 'practice', userId, data: { reason: 'settings' } })
