@@ -41,6 +41,7 @@ import { ApiError, handleError } from './http/errors'
 import {
   contentSecurityPolicy,
   inlineScriptHashes,
+  privateUnlessSaid,
   sameOriginWrites,
   securityHeaders,
 } from './http/security'
@@ -129,6 +130,7 @@ export function createApp(deps: {
   )
   app.use(
     '/api/*',
+    privateUnlessSaid,
     refuseUnparsableUrl(),
     dropUntrustedCacheCookies(revocations),
     sameOriginWrites(config.appUrl),

@@ -30,7 +30,6 @@ export function auditRoutes(db: Db, session: MiddlewareHandler<AppEnv>) {
     requireAdmin(db),
     queryParams(auditListQuerySchema),
     async (c) => {
-      c.header('Cache-Control', 'no-store')
       return c.json(await listAudit(db, c.req.valid('query')))
     },
   )

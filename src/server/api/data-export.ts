@@ -55,7 +55,6 @@ export function dataExportRoutes(db: Db, limit: MiddlewareHandler<AppEnv>) {
     const day = new Date().toISOString().slice(0, 10)
     c.header('Content-Type', 'application/json; charset=utf-8')
     c.header('Content-Disposition', `attachment; filename="lingua-data-${day}.json"`)
-    c.header('Cache-Control', 'no-store')
     return stream(c, async (out) => {
       // Everything but the long lists, then those page by page: the file can be long.
       await out.write(JSON.stringify(head, null, 2).replace(/\n}$/, ''))

@@ -53,7 +53,6 @@ export function demoRoutes(database: Database, limit: MiddlewareHandler<AppEnv>)
         databaseTime: new Date(now ?? Date.now()).toISOString(),
         requestId: c.var.requestId,
       }
-      c.header('Cache-Control', 'no-store')
       return c.json(body)
     })
     .post('/messages', describeMessages, jsonBody(demoMessageSchema), (c) => {

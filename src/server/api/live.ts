@@ -86,7 +86,6 @@ export function liveRoutes(
     }
     const headers = new Headers({
       'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store',
       // nginx: pass each event on as it comes (docs/operations.md).
       'X-Accel-Buffering': 'no',
     })

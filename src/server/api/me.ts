@@ -53,11 +53,9 @@ const sessionIdParam = pathParams(z.object({ id: z.string().check(z.regex(/^[A-Z
 export function meRoutes(db: Db, auth: Auth, providers: Config['providers']) {
   return new Hono<AppEnv>()
     .get('/', describeMe, requireUser, (c) => {
-      c.header('Cache-Control', 'no-store')
       return c.json({ user: signedInUser(c) })
     })
     .get('/sign-in-methods', describeSignInMethods, requireUser, async (c) => {
-      c.header('Cache-Control', 'no-store')
       return c.json(await listSignInMethods(db, providers, signedInUser(c).id))
     })
     .delete('/sessions/:id', describeRevokeSession, requireUser, sessionIdParam, async (c) => {

@@ -46,12 +46,10 @@ export function profileRoutes(db: Db) {
   return new Hono<AppEnv>()
     .get('/', describeGet, requireUser, async (c) => {
       const profile = await readProfile(db, signedInUser(c).id)
-      c.header('Cache-Control', 'no-store')
       return c.json(profile)
     })
     .put('/', describePut, requireUser, jsonBody(learnerProfileInputSchema), async (c) => {
       const profile = await saveProfile(db, signedInUser(c).id, c.req.valid('json'))
-      c.header('Cache-Control', 'no-store')
       return c.json(profile)
     })
 }

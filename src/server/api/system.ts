@@ -26,11 +26,9 @@ export function systemRoutes(config: Config, database: Database, isDraining: () 
 
   const api = new Hono<AppEnv>()
     .get('/health', describeHealth, (c) => {
-      c.header('Cache-Control', 'no-store')
       return c.json({ status: 'ok', version: config.version })
     })
     .get('/ready', describeReady, async (c) => {
-      c.header('Cache-Control', 'no-store')
       // A balancer takes the instance out before it stops taking connections (SHUTDOWN_DELAY_MS).
       if (isDraining()) throw new ApiError('service_unavailable', 'The server is shutting down.')
       try {

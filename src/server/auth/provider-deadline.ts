@@ -22,7 +22,7 @@ export function withProviderDeadline(
         .then((signedIn) => {
           const landing = new URL(signedIn ? '/account' : '/login', appUrl)
           landing.searchParams.set('error', 'provider_timeout')
-          resolve(new Response(null, { status: 302, headers: { Location: landing.toString(), 'Cache-Control': 'no-store' } }))
+          resolve(new Response(null, { status: 302, headers: { Location: landing.toString() } }))
         })
     }, ms)
   })

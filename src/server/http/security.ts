@@ -95,6 +95,18 @@ export function securityHeaders(options: {
   }
 }
 
+/**
+ * An answer under /api is private unless its route says otherwise: it depends on the session, is
+ * one person's or an administrator's data, is an error, or is a moment's state (health, a demo's
+ * clock); no cache may keep it. On Node's response, as the headers above: a route that says how
+ * its answer may be kept (the public reads: levels, can-do statements, pictures, the OpenAPI
+ * document and its page) sets its own `Cache-Control`, which Node writes over this one.
+ */
+export const privateUnlessSaid: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.env.outgoing.setHeader('Cache-Control', 'no-store')
+  await next()
+}
+
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**

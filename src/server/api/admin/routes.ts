@@ -93,43 +93,39 @@ export function adminRoutes(deps: {
   }
 
   /** After a change: the figures are computed again, the person is answered as they are now. */
-  const changed = async (c: { header: (name: string, value: string) => void }, id: string) => {
+  const changed = async (id: string) => {
     overview.invalidate()
-    c.header('Cache-Control', 'no-store')
     return findPerson(db, config.providers, id)
   }
 
   return new Hono<AppEnv>()
     .use('*', deps.session, requireAdmin(db))
     .get('/overview', describeOverview, async (c) => {
-      c.header('Cache-Control', 'no-store')
       return c.json(await overview.get())
     })
     .get('/users', describeListPeople, queryParams(peopleQuerySchema), async (c) => {
-      c.header('Cache-Control', 'no-store')
       return c.json(await listPeople(db, c.req.valid('query')))
     })
     .get('/users/:id', describeGetPerson, userIdParam, async (c) => {
-      c.header('Cache-Control', 'no-store')
       return c.json(await findPerson(db, config.providers, c.req.valid('param').id))
     })
     .put('/users/:id/role', describeSetRole, userIdParam, jsonBody(roleChangeSchema), async (c) => {
       const { role } = c.req.valid('json')
       const result = await setRole(db, actorOf(c), c.req.valid('param').id, role)
       if (result.changed) await notify(result.account, role === 'admin' ? 'admin-granted' : 'admin-revoked')
-      return c.json(await changed(c, result.account.id))
+      return c.json(await changed(result.account.id))
     })
     .post('/users/:id/disable', describeDisable, userIdParam, async (c) => {
       const result = await setDisabled(db, actorOf(c), c.req.valid('param').id, true)
       // After the commit: from then on no new session can be made, and those there are end now.
       await endSessions(result.account.id)
       if (result.changed) await notify(result.account, 'disabled')
-      return c.json(await changed(c, result.account.id))
+      return c.json(await changed(result.account.id))
     })
     .post('/users/:id/enable', describeEnable, userIdParam, async (c) => {
       const result = await setDisabled(db, actorOf(c), c.req.valid('param').id, false)
       if (result.changed) await notify(result.account, 'enabled')
-      return c.json(await changed(c, result.account.id))
+      return c.json(await changed(result.account.id))
     })
     .post('/users/:id/sign-out', describeSignOut, userIdParam, async (c) => {
       const target = await accountState(db, c.req.valid('param').id)

@@ -63,12 +63,10 @@ const describeReset = describe({
 export function assessmentRoutes(db: Db, limit: MiddlewareHandler<AppEnv>) {
   return new Hono<AppEnv>()
     .get('/', describeState, requireUser, async (c) => {
-      c.header('Cache-Control', 'no-store')
       return c.json(await assessmentState(db, signedInUser(c).id))
     })
     .post('/', describeStart, requireUser, limit, async (c) => {
       const { progress, created } = await startAssessment(db, signedInUser(c).id)
-      c.header('Cache-Control', 'no-store')
       return c.json(progress, created ? 201 : 200)
     })
     .delete('/', describeReset, requireUser, limit, async (c) => {
@@ -77,7 +75,6 @@ export function assessmentRoutes(db: Db, limit: MiddlewareHandler<AppEnv>) {
     })
     .post('/answers', describeAnswer, requireUser, limit, jsonBody(answerInputSchema), async (c) => {
       const progress = await answerStatement(db, signedInUser(c).id, c.req.valid('json'))
-      c.header('Cache-Control', 'no-store')
       return c.json(progress)
     })
 }

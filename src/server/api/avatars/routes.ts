@@ -39,7 +39,6 @@ export function avatarUploadRoutes({ db, auth, limit }: { db: Db; auth: Auth; li
       const { id } = signedInUser(c)
       const image = await saveAvatar(db, id, picture)
       await accountChanged(id)
-      c.header('Cache-Control', 'no-store')
       return c.json({ image })
     })
     .delete('/', describeRemove, requireUser, async (c) => {

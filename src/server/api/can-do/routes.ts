@@ -73,29 +73,24 @@ export function canDoAdminRoutes(deps: {
   return (
     new Hono<AppEnv>()
       .get('/', describeList, ...admin, queryParams(statementListQuerySchema), async (c) => {
-        c.header('Cache-Control', 'no-store')
         return c.json(await listStatements(db, c.req.valid('query')))
       })
       .post('/', describeCreate, ...admin, limit, jsonBody(statementInputSchema), async (c) => {
         const statement = await createStatement(db, c.req.valid('json'), signedInUser(c))
-        c.header('Cache-Control', 'no-store')
         return c.json(statement, 201)
       })
       .put('/order', describeOrder, ...admin, limit, jsonBody(statementOrderSchema), async (c) => {
-        c.header('Cache-Control', 'no-store')
         return c.json(await reorderCell(db, c.req.valid('json'), signedInUser(c)))
       })
       .get('/csv', describeExport, ...admin, async (c) => {
         const day = new Date().toISOString().slice(0, 10)
         c.header('Content-Type', 'text/csv; charset=utf-8')
         c.header('Content-Disposition', `attachment; filename="lingua-can-do-statements-${day}.csv"`)
-        c.header('Cache-Control', 'no-store')
         return c.body(writeCsv(await exportRows(db)))
       })
       .post('/csv', describeImport, ...admin, importLimit, queryParams(csvImportQuerySchema), async (c) => {
         const text = await readCsvUpload(c, CAN_DO_CSV_MAX_BYTES)
         const dryRun = c.req.valid('query').dryRun === 'true'
-        c.header('Cache-Control', 'no-store')
         if (dryRun) {
           const checked = checkCsv(text, await importContext(db))
           return c.json({ dryRun, rows: checked.rows, created: 0, refused: checked.refused } satisfies CsvImportReport)
@@ -123,7 +118,6 @@ export function canDoAdminRoutes(deps: {
       })
       .patch('/:id', describePatch, ...admin, limit, statementIdParam, jsonBody(statementPatchSchema), async (c) => {
         const statement = await updateStatement(db, c.req.valid('param').id, c.req.valid('json'), signedInUser(c))
-        c.header('Cache-Control', 'no-store')
         return c.json(statement)
       })
       .delete('/:id', describeDelete, ...admin, limit, statementIdParam, async (c) => {

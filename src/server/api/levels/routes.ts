@@ -66,7 +66,6 @@ export function levelRoutes(db: Db, session: MiddlewareHandler<AppEnv>, cache: L
     .put('/order', describeOrder, ...admin, jsonBody(levelOrderSchema), async (c) => {
       const levels = await reorderLevels(db, c.req.valid('json').ids, signedInUser(c))
       cache.changed()
-      c.header('Cache-Control', 'no-store')
       return c.json(levels)
     })
     // `/order` is a path of its own, not a level's id: 405 for its other methods (app.ts
@@ -80,20 +79,17 @@ export function levelRoutes(db: Db, session: MiddlewareHandler<AppEnv>, cache: L
     })
     .get('/:id/usage', describeUsage, ...admin, levelIdParam, async (c) => {
       const usage = await levelUsage(db, c.req.valid('param').id)
-      c.header('Cache-Control', 'no-store')
       return c.json(usage)
     })
     .post('/', describeCreate, ...admin, jsonBody(levelInputSchema), async (c) => {
       const level = await createLevel(db, c.req.valid('json'), signedInUser(c))
       cache.changed()
       c.header('Location', `/api/language-levels/${level.id}`)
-      c.header('Cache-Control', 'no-store')
       return c.json(level, 201)
     })
     .patch('/:id', describePatch, ...admin, levelIdParam, jsonBody(levelPatchSchema), async (c) => {
       const level = await updateLevel(db, c.req.valid('param').id, c.req.valid('json'), signedInUser(c))
       cache.changed()
-      c.header('Cache-Control', 'no-store')
       return c.json(level)
     })
     .delete('/:id', describeDelete, ...admin, levelIdParam, async (c) => {

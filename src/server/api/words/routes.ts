@@ -32,13 +32,11 @@ export function wordRoutes(db: Db, session: MiddlewareHandler<AppEnv>, limit: Mi
   const ofLevel = new Hono<AppEnv>()
     .get('/:id/words', describeList, ...admin, levelIdParam, queryParams(wordListQuerySchema), async (c) => {
       const page = await listWords(db, c.req.valid('param').id, c.req.valid('query'))
-      c.header('Cache-Control', 'no-store')
       return c.json(page)
     })
     .post('/:id/words', describeCreate, ...admin, limit, levelIdParam, jsonBody(wordInputSchema), async (c) => {
       const created = await createWord(db, c.req.valid('param').id, c.req.valid('json'), signedInUser(c))
       c.header('Location', `/api/words/${created.id}`)
-      c.header('Cache-Control', 'no-store')
       return c.json(created, 201)
     })
     .get('/:id/words/csv', describeExport, ...admin, levelIdParam, async (c) => {
@@ -47,21 +45,18 @@ export function wordRoutes(db: Db, session: MiddlewareHandler<AppEnv>, limit: Mi
       return c.body(body, 200, {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="lingua-words-level-${id}.csv"`,
-        'Cache-Control': 'no-store',
       })
     })
     .post('/:id/words/csv', describeImport, ...admin, limit, levelIdParam, queryParams(csvImportQuerySchema), async (c) => {
       const parsed = parseWordsFile(await readCsvUpload(c, WORD_CSV_MAX_BYTES))
       const dryRun = c.req.valid('query').dryRun === 'true'
       const result = await importWords(db, c.req.valid('param').id, parsed, dryRun, signedInUser(c))
-      c.header('Cache-Control', 'no-store')
       if (!dryRun && result.refused.length > 0) throw refusedRowsError(result.refused)
       return c.json(result)
     })
   const byId = new Hono<AppEnv>()
     .patch('/:id', describePatch, ...admin, limit, wordIdParam, jsonBody(wordPatchSchema), async (c) => {
       const updated = await updateWord(db, c.req.valid('param').id, c.req.valid('json'), signedInUser(c))
-      c.header('Cache-Control', 'no-store')
       return c.json(updated)
     })
     .delete('/:id', describeDelete, ...admin, limit, wordIdParam, async (c) => {
