@@ -1,65 +1,35 @@
 import { useStore } from '@nanostores/react'
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useMemo } from 'react'
+import { useEffect } from 'react'
 import type { NewWordsSource, PracticeSettings, PracticeToday } from '@/shared/practice'
 import { sameTimeZone } from '@/shared/practice-days'
 import type { PracticeSettingsInput } from '@/shared/practice-schemas'
 import { api } from '@/client/lib/api'
 import { languageName } from '@/client/lib/language-names'
 import { currentUser } from '@/client/lib/auth'
-import { refreshOnLive } from '@/client/lib/query-client'
-import { meKey } from './me'
 
 /**
  * The learner's day of practice (docs/product.md §11): today's counts, the streak and the calendar
  * (the dashboard's "Today" card), and the settings ("Practice" on /account). Under `me`: one's own
- * data. Every key of practice is under `practiceKeys.all` (the practice page's queue too:
- * features/practice/api).
+ * data, read again on the live `practice` event (a grade or a save in another tab).
  */
-const all = [...meKey, 'practice'] as const
-export const practiceKeys = {
-  all,
-  today: [...all, 'today'] as const,
-  settings: [...all, 'settings'] as const,
-}
-
-// One's practice changed in another tab (or this one: the stream tells every tab): today's counts
-// are read again, and the settings when they are what changed.
-refreshOnLive('practice', ({ reason }) =>
-  reason === 'settings' ? [practiceKeys.today, practiceKeys.settings] : [practiceKeys.today],
-)
+export const practiceTodayKey = ['me', 'practice', 'today'] as const
+export const practiceSettingsKey = ['me', 'practice', 'settings'] as const
 
 export const practiceTodayQuery = () =>
   queryOptions({
-    queryKey: practiceKeys.today,
+    queryKey: practiceTodayKey,
     queryFn: ({ signal }) => api<PracticeToday>('/me/practice/today', { signal }),
   })
 
 export const practiceSettingsQuery = () =>
   queryOptions({
-    queryKey: practiceKeys.settings,
+    queryKey: practiceSettingsKey,
     queryFn: ({ signal }) => api<PracticeSettings>('/me/practice/settings', { signal }),
   })
 
 export const savePracticeSettings = (input: PracticeSettingsInput) =>
   api<PracticeSettings>('/me/practice/settings', { method: 'PUT', json: input })
-
-/** What a change of one's practice does to the cached reads of it (the same functions every render). */
-export function usePracticeCache() {
-  const client = useQueryClient()
-  return useMemo(() => {
-    /** Today's counts and streak read again: a grade or an undo counted, the settings saved. */
-    const todayChanged = () => void client.invalidateQueries({ queryKey: practiceKeys.today })
-    return {
-      todayChanged,
-      /** The settings as saved are the ones shown; today's goal and new words may have changed. */
-      settingsSaved: (saved: PracticeSettings) => {
-        client.setQueryData(practiceKeys.settings, saved)
-        todayChanged()
-      },
-    }
-  }, [client])
-}
 
 /** The words of each page for why no new word comes (their messages: the dashboard's, the practice page's). */
 interface NewWordsTexts {
@@ -101,7 +71,7 @@ const zoneSentFor = new Set<string>()
  * makes a changed zone safe for the streak (docs/decisions/0019-practice.md).
  */
 export function useSyncTimeZone(): void {
-  const { settingsSaved } = usePracticeCache()
+  const queryClient = useQueryClient()
   const user = useStore(currentUser)
   const settings = useQuery(practiceSettingsQuery())
   const stored = settings.data
@@ -111,9 +81,12 @@ export function useSyncTimeZone(): void {
     if (!user || zoneSentFor.has(user.id) || !stored || !zone || sameTimeZone(zone, stored.timeZone)) return
     zoneSentFor.add(user.id)
     savePracticeSettings({ ...stored, timeZone: zone }).then(
-      settingsSaved,
+      (saved) => {
+        queryClient.setQueryData(practiceSettingsKey, saved)
+        void queryClient.invalidateQueries({ queryKey: practiceTodayKey })
+      },
       // Not worth a word to the learner: their day stays the stored zone's until the next load.
       () => undefined,
     )
-  }, [user, stored, settingsSaved])
+  }, [user, stored, queryClient])
 }
