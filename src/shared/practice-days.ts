@@ -87,7 +87,10 @@ export function endOfDay(timeZone: string, at: Date): Date {
   return new Date(high * MINUTE_MS)
 }
 
-/** The reviews of one of the learner's days, and the goal in force at its last review. */
+/**
+ * The reviews of one of the learner's days, and its goal: the one in force when the day ended (at
+ * its last review, or a change made later the same day), never one changed on a later day.
+ */
 export interface DayReviews {
   date: string
   reviews: number
@@ -97,8 +100,6 @@ export interface DayReviews {
 export interface StreakInput {
   days: DayReviews[]
   today: string
-  /** Today's goal is the current one (a change counts at once); a past day's, its own. */
-  goal: number
   /** Dates a time-zone change left behind (`bridgedByZoneChange`): they join, never break. */
   bridged: readonly string[]
 }
@@ -109,13 +110,12 @@ export interface Streaks {
   longest: number
 }
 
-/** The dates whose goal was met (today's by the current goal). */
+/**
+ * The dates whose goal was met, each by its own goal: today's too, so that a day is judged the same
+ * before and after it ends, and a date that comes again (a move west) by the goal it had.
+ */
 function metDates(input: StreakInput): Set<string> {
-  return new Set(
-    input.days
-      .filter((day) => day.reviews >= (day.date === input.today ? input.goal : day.goal) && day.reviews > 0)
-      .map((day) => day.date),
-  )
+  return new Set(input.days.filter((day) => day.reviews > 0 && day.reviews >= day.goal).map((day) => day.date))
 }
 
 /**

@@ -345,6 +345,48 @@ describe.each(databaseTargets())('practice on %s', (target) => {
     ])
   })
 
+  it('never dates a review after the learner’s today: a clock behind the one that graded the card before', async () => {
+    clock = new Date('2026-08-10T12:00:00Z')
+    const client = await learner('clock-behind', 'A1', { dailyGoal: 1 })
+    const [card] = (await queue(client)).cards as [PracticeCard]
+    const first = await expectJson<GradeResult>(await grade(client, card, 3), 201)
+    expect(first.day).toBe('2026-08-10')
+    // An instance whose clock is a day and a half behind: 10 August has not come anywhere on Earth
+    // (the latest date, UTC+14's, is the 9th), yet the card's last review is on it.
+    clock = new Date('2026-08-09T00:00:00Z')
+    const again = await expectJson<GradeResult>(await grade(client, { ...card, schedule: first.schedule }, 3), 201)
+    expect(again.day).toBe('2026-08-09')
+    expect((await today(client)).calendar.at(-1)).toEqual({ date: '2026-08-09', reviews: 1, goalMet: true })
+  })
+
+  it('judges a day by the goal in force when it ended: a goal changed the same day counts for it, one changed later never', async () => {
+    clock = new Date('2026-09-01T12:00:00Z')
+    // Lowered after the day's reviews: met at once, and still met the next day.
+    const lowered = await learner('goal-lowered', 'A1', { dailyGoal: 3 })
+    await practise(lowered, 2)
+    await saveSettings(lowered, { newWordsPerDay: 10, dailyGoal: 2, timeZone: 'UTC' })
+    expect(await today(lowered)).toMatchObject({ done: 2, goal: 2, goalMet: true, streak: 1 })
+    // Raised after them: no longer met, today or the next day.
+    const raised = await learner('goal-raised', 'A1', { dailyGoal: 2 })
+    await practise(raised, 2)
+    await saveSettings(raised, { newWordsPerDay: 10, dailyGoal: 3, timeZone: 'UTC' })
+    expect(await today(raised)).toMatchObject({ done: 2, goal: 3, goalMet: false, streak: 0 })
+    later(DAY)
+    expect(await today(lowered)).toMatchObject({ day: '2026-09-02', streak: 1 })
+    expect((await today(lowered)).calendar.at(-2)).toEqual({ date: '2026-09-01', reviews: 2, goalMet: true })
+    expect(await today(raised)).toMatchObject({ streak: 0, longest: 0 })
+
+    // 2 September in UTC (12:00) is the 3rd in UTC+14: one review there under a goal lowered to 1,
+    // then back: the 2nd again, a date judged by the goal of its own review (3), not the one set on the 3rd.
+    const traveller = await learner('goal-elsewhere', 'A1', { dailyGoal: 3 })
+    await practise(traveller, 1)
+    await saveSettings(traveller, { newWordsPerDay: 10, dailyGoal: 1, timeZone: 'Etc/GMT-14' })
+    await practise(traveller, 1)
+    expect(await today(traveller)).toMatchObject({ day: '2026-09-03', goalMet: true, streak: 1 })
+    await saveSettings(traveller, { newWordsPerDay: 10, dailyGoal: 1, timeZone: 'UTC' })
+    expect(await today(traveller)).toMatchObject({ day: '2026-09-02', done: 1, goal: 3, goalMet: false, streak: 1 })
+  })
+
   it('is in the person’s copy of their data, and deleted with their account', async () => {
     const client = await learner('data')
     await practise(client, 3)

@@ -87,9 +87,9 @@ describe('the streak', () => {
 
   it('counts consecutive days with the goal met; today unmet does not break it yet', () => {
     const days = [day('2026-05-07', 20), day('2026-05-08', 25), day('2026-05-09', 30), day('2026-05-10', 3)]
-    expect(streaks({ days, today, goal, bridged: [] })).toEqual({ current: 3, longest: 3 })
+    expect(streaks({ days, today, bridged: [] })).toEqual({ current: 3, longest: 3 })
     // Met today too: one more.
-    expect(streaks({ days: [...days.slice(0, 3), day(today, 20)], today, goal, bridged: [] })).toEqual({ current: 4, longest: 4 })
+    expect(streaks({ days: [...days.slice(0, 3), day(today, 20)], today, bridged: [] })).toEqual({ current: 4, longest: 4 })
   })
 
   it('is broken by a day missed before yesterday, and keeps the longest', () => {
@@ -97,26 +97,26 @@ describe('the streak', () => {
       day('2026-04-01', 20), day('2026-04-02', 20), day('2026-04-03', 20), day('2026-04-04', 20),
       day('2026-05-07', 20), day('2026-05-08', 20),
     ]
-    expect(streaks({ days, today, goal, bridged: [] })).toEqual({ current: 0, longest: 4 })
-    expect(streaks({ days, today: '2026-05-09', goal, bridged: [] })).toEqual({ current: 2, longest: 4 })
+    expect(streaks({ days, today, bridged: [] })).toEqual({ current: 0, longest: 4 })
+    expect(streaks({ days, today: '2026-05-09', bridged: [] })).toEqual({ current: 2, longest: 4 })
   })
 
-  it('judges a day below its goal as missed, and a past day by the goal it had', () => {
+  it('judges a day below its goal as missed, and each day by the goal it had, today’s too', () => {
     const days = [day('2026-05-08', 19), day('2026-05-09', 12, 10)]
-    expect(streaks({ days, today, goal, bridged: [] })).toEqual({ current: 1, longest: 1 })
-    // Today's goal is the current one: raised after today's reviews, they fall short.
-    expect(streaks({ days: [day(today, 20, 20)], today, goal: 30, bridged: [] }).current).toBe(0)
+    expect(streaks({ days, today, bridged: [] })).toEqual({ current: 1, longest: 1 })
+    // Today's goal raised after its reviews (the store writes it onto the day): they fall short.
+    expect(streaks({ days: [day(today, 20, 30)], today, bridged: [] }).current).toBe(0)
   })
 
   it('is joined across dates a time-zone change bridged, which do not count in its length', () => {
     const days = [day('2026-05-06', 20), day('2026-05-07', 20), day('2026-05-09', 20)]
-    expect(streaks({ days, today, goal, bridged: [] })).toEqual({ current: 1, longest: 2 })
-    expect(streaks({ days, today, goal, bridged: ['2026-05-08'] })).toEqual({ current: 3, longest: 3 })
+    expect(streaks({ days, today, bridged: [] })).toEqual({ current: 1, longest: 2 })
+    expect(streaks({ days, today, bridged: ['2026-05-08'] })).toEqual({ current: 3, longest: 3 })
   })
 
   it('counts a date after today (a move west) in the current streak', () => {
     const days = [day('2026-05-09', 20), day('2026-05-10', 20), day('2026-05-11', 20)]
-    expect(streaks({ days, today, goal, bridged: [] })).toEqual({ current: 3, longest: 3 })
+    expect(streaks({ days, today, bridged: [] })).toEqual({ current: 3, longest: 3 })
   })
 })
 
@@ -151,17 +151,17 @@ describe('a change of time zone', () => {
     // practised on 10 May in Tokyo: no break.
     const bridged = bridgedByZoneChange('America/New_York', 'Asia/Tokyo', at('2026-05-09T23:00:00Z'), [])
     const days = [day('2026-05-07', 20), day('2026-05-08', 20), day('2026-05-10', 20)]
-    expect(streaks({ days, today: '2026-05-10', goal, bridged })).toEqual({ current: 3, longest: 3 })
+    expect(streaks({ days, today: '2026-05-10', bridged })).toEqual({ current: 3, longest: 3 })
     // Flying west, 10 May comes again: its reviews, before and after, are one date's.
     const west = [day('2026-05-09', 20), day('2026-05-10', 25)]
-    expect(streaks({ days: west, today: '2026-05-10', goal, bridged: [] })).toEqual({ current: 2, longest: 2 })
+    expect(streaks({ days: west, today: '2026-05-10', bridged: [] })).toEqual({ current: 2, longest: 2 })
   })
 })
 
 describe('the calendar', () => {
   it('is the 84 days ending today with reviews and met goals, oldest first', () => {
     const days = [day('2026-05-10', 5), day('2026-05-09', 20), day('2026-02-16', 40), day('2026-02-15', 40)]
-    const weeks = calendar({ days, today: '2026-05-10', goal, bridged: [] }, 84)
+    const weeks = calendar({ days, today: '2026-05-10', bridged: [] }, 84)
     expect(weeks).toHaveLength(84)
     expect(weeks[0]).toEqual({ date: '2026-02-16', reviews: 40, goalMet: true })
     expect(weeks.at(-1)).toEqual({ date: '2026-05-10', reviews: 5, goalMet: false })
@@ -170,7 +170,7 @@ describe('the calendar', () => {
   })
 
   it('runs through a daylight-saving change without a gap or a repeated date', () => {
-    const weeks = calendar({ days: [], today: '2026-04-05', goal, bridged: [] }, 84)
+    const weeks = calendar({ days: [], today: '2026-04-05', bridged: [] }, 84)
     const dates = weeks.map((d) => d.date)
     expect(new Set(dates).size).toBe(84)
     expect(dates).toContain('2026-03-29')

@@ -335,7 +335,10 @@ export const reviewLog = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
     /** The learner's date of `review` in their time zone then: never recomputed. */
     day: date('day', { mode: 'string' }).notNull(),
-    /** The daily goal then: a past day is judged by its own goal. */
+    /**
+     * The daily goal of its day: the one then, or one set later that same day (written onto the
+     * day's reviews): a day is judged by the goal in force when it ended, never by a later one.
+     */
     goal: integer('goal').notNull(),
     /** The card before (null: the word was new) and after, as stored in practice_card. */
     cardBefore: jsonb('card_before'),

@@ -46,7 +46,7 @@ export const describeUndo = describe({
 export const describeToday = describe({
   operationId: 'getPracticeToday',
   summary: "Today's practice, streak and calendar",
-  description: "In the person's time zone: cards due today and now, new words left, reviews done of the daily goal, the current and longest streak, and the last 84 days.",
+  description: "In the person's time zone: cards due today and now, new words left, reviews done of today's goal (the daily goal; a date that comes again after a move west keeps the one it had), the current and longest streak, and the last 84 days. Each day is judged by the goal in force when it ended: a goal changed during a day counts for it, one changed on a later day never.",
   tags,
   access: 'user',
   responses: { 200: json(practiceTodaySchema, 'Today.') },

@@ -222,6 +222,16 @@ function countedTime(claimed: Date | undefined, now: Date, lastReview: Date | nu
   return lastReview && time < lastReview ? lastReview : time
 }
 
+/**
+ * The learner's date of a review counted at `at`: never after their today by the server's clock,
+ * which no date on Earth is after (a card last reviewed by an instance whose clock is ahead).
+ */
+function reviewDay(timeZone: string, at: Date, now: Date): string {
+  const day = dayIn(timeZone, at)
+  const today = dayIn(timeZone, now)
+  return day > today ? today : day
+}
+
 type LogRecord = typeof reviewLog.$inferSelect
 
 /** The result of the grade `log` records, of the word `wordId` (its log keeps no word once deleted). */
@@ -329,7 +339,7 @@ async function gradeOnce(db: Db, userId: string, input: GradeInput, now: Date): 
           learningSteps: log.learning_steps,
           review: at,
           receivedAt: now,
-          day: dayIn(settings.timeZone, at),
+          day: reviewDay(settings.timeZone, at, now),
           goal: settings.dailyGoal,
           cardBefore: current ? toLogged(current, version) : null,
           cardAfter: toLogged(card, version + 1),
@@ -391,7 +401,7 @@ export async function practiceToday(db: Db, userId: string, now: Date): Promise<
       .select({
         date: reviewLog.day,
         reviews: count(),
-        // The goal in force at the day's last review.
+        // The day's goal: its last review's (a change later that day is written onto its reviews).
         goal: sql<number>`(array_agg(${reviewLog.goal} order by ${reviewLog.id} desc))[1]`.mapWith(Number),
       })
       .from(reviewLog)
@@ -399,9 +409,12 @@ export async function practiceToday(db: Db, userId: string, now: Date): Promise<
       .groupBy(reviewLog.day),
     newWords(db, userId, settings, today),
   ])
-  const input = { days, today, goal: settings.dailyGoal, bridged: settings.bridgedDays }
+  const input = { days, today, bridged: settings.bridgedDays }
   const { current, longest } = streaks(input)
-  const done = days.find((day) => day.date === today)?.reviews ?? 0
+  const todays = days.find((day) => day.date === today)
+  const done = todays?.reviews ?? 0
+  // The current goal, unless today is a date that came again (a move west) with its own.
+  const goal = todays?.goal ?? settings.dailyGoal
   return {
     day: today,
     timeZone: settings.timeZone,
@@ -410,8 +423,8 @@ export async function practiceToday(db: Db, userId: string, now: Date): Promise<
     newToday: fresh.allowed,
     newWords: fresh.source,
     done,
-    goal: settings.dailyGoal,
-    goalMet: done >= settings.dailyGoal,
+    goal,
+    goalMet: done >= goal,
     streak: current,
     longest,
     calendar: calendar(input, CALENDAR_DAYS),
@@ -424,7 +437,8 @@ export async function readPracticeSettings(db: Db, userId: string): Promise<Prac
 
 /**
  * Saves the settings, the time zone by its canonical name (validated, so it has one); a new zone
- * may bridge the dates it leaves behind (practice-days.ts).
+ * may bridge the dates it leaves behind (practice-days.ts). A new goal is today's at once: it is
+ * written onto today's reviews, so that today is judged by it when it has ended too.
  */
 export async function savePracticeSettings(db: Db, userId: string, input: PracticeSettingsInput, now: Date): Promise<PracticeSettings> {
   const timeZone = canonicalTimeZone(input.timeZone) ?? input.timeZone
@@ -436,6 +450,12 @@ export async function savePracticeSettings(db: Db, userId: string, input: Practi
       .set({ ...input, timeZone, bridgedDays: [...settings.bridgedDays, ...bridged], updatedAt: now })
       .where(eq(practiceSettings.userId, userId))
       .returning()
+    if (input.dailyGoal !== settings.dailyGoal) {
+      await tx
+        .update(reviewLog)
+        .set({ goal: input.dailyGoal })
+        .where(and(eq(reviewLog.userId, userId), eq(reviewLog.day, dayIn(timeZone, now))))
+    }
     await publishEvent(tx, { type: 'practice', userId, data: { reason: 'settings' } })
     return publicSettings({ ...(row as typeof practiceSettings.$inferSelect), fsrsParameters: settings.fsrsParameters })
   })
