@@ -1,9 +1,11 @@
-import { count, desc } from 'drizzle-orm'
+import { count as countRows, desc } from 'drizzle-orm'
 import { Hono, type MiddlewareHandler } from 'hono'
+import { z } from 'zod/mini'
 import {
   type AuditAction,
   type AuditEntry,
   type AuditPage,
+  auditActions,
   auditListQuerySchema,
 } from '@/shared/audit-log'
 import type { Db } from '@/server/db/client'
@@ -12,7 +14,27 @@ import { queryParams } from '@/server/http/body'
 import type { AppEnv } from '@/server/http/context'
 import { requireAdmin } from '@/server/auth/session'
 import { describe, json } from '@/server/openapi/describe'
-import { auditPageSchema } from '@/server/openapi/schemas'
+import { answer, anyJson, count, isoDateTime, positiveInt } from '@/server/openapi/schemas'
+
+/** What a change was, when and to what; who made it is added by each view of the log. */
+export const auditChange = {
+  id: positiveInt,
+  action: z.enum(auditActions),
+  targetType: z.string(),
+  targetId: z.nullable(z.string()),
+  before: anyJson,
+  after: anyJson,
+  at: isoDateTime,
+}
+
+const auditEntrySchema = answer<AuditEntry>(
+  'AuditEntry',
+  'One administrative change; the actor is null for the command line.',
+)(z.object({ ...auditChange, actorId: z.nullable(z.string()), actorEmail: z.nullable(z.string()) }))
+
+const auditPageSchema = answer<AuditPage>('AuditPage', 'One page of the audit log, newest first.')(
+  z.object({ items: z.array(auditEntrySchema), total: count, page: positiveInt, pageSize: positiveInt }),
+)
 
 /** `/api/audit-log`: the administrative changes, newest first (administrators only). */
 export function auditRoutes(db: Db, session: MiddlewareHandler<AppEnv>) {
@@ -46,7 +68,7 @@ async function listAudit(
       .orderBy(desc(auditLog.at), desc(auditLog.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(auditLog),
+    db.select({ total: countRows() }).from(auditLog),
   ])
   return { items: rows.map(toAuditEntry), total: counted?.total ?? 0, page, pageSize }
 }

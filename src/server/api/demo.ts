@@ -7,12 +7,23 @@ import { jsonBody, queryParams } from '@/server/http/body'
 import type { AppEnv } from '@/server/http/context'
 import { ApiError } from '@/server/http/errors'
 import { describe, json } from '@/server/openapi/describe'
-import { demoEchoSchema, demoServerTimeSchema } from '@/server/openapi/schemas'
+import { answer, isoDateTime } from '@/server/openapi/schemas'
 
 const serverTimeQuery = z.object({
   /** Lets the demo page show its error state on demand. */
   fail: z.optional(z.enum(['true', 'false'])),
 })
+
+const demoServerTimeSchema = answer<DemoServerTime>('DemoServerTime', "The database's clock.")(
+  z.object({
+    databaseTime: isoDateTime,
+    requestId: z.string(),
+  }),
+)
+
+const demoEchoSchema = answer<DemoEcho>('DemoEcho', 'The message as validated, echoed back.')(
+  z.object({ received: demoMessageSchema, receivedAt: isoDateTime, requestId: z.string() }),
+)
 
 const describeServerTime = describe({
   operationId: 'getDemoServerTime',

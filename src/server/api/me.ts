@@ -1,17 +1,57 @@
 import { and, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { z } from 'zod/mini'
+import type { SignInMethods } from '@/shared/sign-in-methods'
 import type { Auth } from '@/server/auth/auth'
 import { listSignInMethods } from '@/server/auth/sign-in-methods'
 import type { Config } from '@/server/config'
 import type { Db } from '@/server/db/client'
 import { session } from '@/server/db/schema'
 import { pathParams } from '@/server/http/body'
-import type { AppEnv } from '@/server/http/context'
+import type { AppEnv, SessionUser } from '@/server/http/context'
 import { ApiError } from '@/server/http/errors'
 import { requireUser, signedInUser } from '@/server/auth/session'
 import { describe, json } from '@/server/openapi/describe'
-import { sessionUserSchema, signInMethodsSchema } from '@/server/openapi/schemas'
+import { answer, count, isoDateTime } from '@/server/openapi/schemas'
+
+const sessionUserSchema = answer<{ user: SessionUser }>('Me', 'The signed-in user.')(
+  z.object({
+    user: z.object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      role: z.enum(['user', 'admin']),
+      emailVerified: z.boolean(),
+    }),
+  }),
+)
+
+const signInMethodsSchema = answer<SignInMethods>(
+  'SignInMethods',
+  'The ways the account signs in. The last one cannot be removed (409); the emailed code is open to every confirmed account and is not listed.',
+)(
+  z.object({
+    password: z.boolean(),
+    providers: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        linked: z.array(z.object({ id: z.string(), accountId: z.string(), linkedAt: isoDateTime })),
+      }),
+    ),
+    passkeys: z.array(
+      z.object({
+        id: z.string(),
+        name: z.nullable(z.string()),
+        createdAt: z.nullable(isoDateTime),
+        lastUsedAt: z.nullable(isoDateTime),
+        deviceType: z.string(),
+        backedUp: z.boolean(),
+      }),
+    ),
+    count: count,
+  }),
+)
 
 const describeMe = describe({
   operationId: 'getMe',

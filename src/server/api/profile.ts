@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
+import { z } from 'zod/mini'
 import type { FieldErrors } from '@/shared/errors'
 import type { LearnerProfile, LearnerProfileInput } from '@/shared/profile'
 import { learnerProfileInputSchema } from '@/shared/profile-schemas'
@@ -12,7 +13,7 @@ import type { AppEnv } from '@/server/http/context'
 import { ApiError } from '@/server/http/errors'
 import { requireUser, signedInUser } from '@/server/auth/session'
 import { describe, json } from '@/server/openapi/describe'
-import { learnerProfileSchema } from '@/server/openapi/schemas'
+import { answer, isoDateTime } from '@/server/openapi/schemas'
 
 const emptyProfile: LearnerProfile = {
   language: null,
@@ -20,6 +21,11 @@ const emptyProfile: LearnerProfile = {
   targetLevelId: null,
   updatedAt: null,
 }
+
+const learnerProfileSchema = answer<LearnerProfile>(
+  'LearnerProfile',
+  "The learner's language and levels; all null until first saved.",
+)(z.extend(learnerProfileInputSchema, { updatedAt: z.nullable(isoDateTime) }))
 
 const describeGet = describe({
   operationId: 'getProfile',

@@ -1,11 +1,12 @@
 import { Hono } from 'hono'
+import { z } from 'zod/mini'
 import type { ClientConfig } from '@/shared/client-config'
 import type { Config } from '@/server/config'
 import type { Database } from '@/server/db/client'
 import type { AppEnv } from '@/server/http/context'
 import { ApiError } from '@/server/http/errors'
 import { describe, json } from '@/server/openapi/describe'
-import { clientConfigSchema, healthSchema, readySchema } from '@/server/openapi/schemas'
+import { answer } from '@/server/openapi/schemas'
 
 /** What `/config.json` serves, and what the pages the server renders hold. */
 export function clientConfigOf(config: Config): ClientConfig {
@@ -49,6 +50,32 @@ export function systemRoutes(config: Config, database: Database, isDraining: () 
 
   return { api, root }
 }
+
+const healthSchema = answer<{ status: 'ok'; version: string }>('Health', 'The process is alive.')(
+  z.object({ status: z.literal('ok'), version: z.string() }),
+)
+
+const readySchema = answer<{ status: 'ready'; database: 'pglite' | 'postgres' }>(
+  'Ready',
+  'The database answers.',
+)(z.object({ status: z.literal('ready'), database: z.enum(['pglite', 'postgres']) }))
+
+const clientConfigSchema = answer<ClientConfig>(
+  'ClientConfig',
+  'What the client reads at start.',
+)(
+  z.object({
+    apiBaseUrl: z.string(),
+    appName: z.string(),
+    version: z.string(),
+    providers: z.array(
+      z.object({
+        id: z.string().check(z.meta({ description: 'The provider id of `POST /api/auth/sign-in/social`.' })),
+        name: z.string().check(z.meta({ description: 'The button says "Continue with {name}".' })),
+      }),
+    ),
+  }),
+)
 
 const describeHealth = describe({
   operationId: 'getHealth',

@@ -58,7 +58,7 @@ export function errorRef(status: ErrorStatus) {
   return { $ref: `#/components/responses/${errorResponses[status].name}` }
 }
 
-/** A JSON answer described by a schema of schemas.ts (as the server writes it: zod's output). */
+/** A JSON answer described by a schema made with `answer` (schemas.ts), as the server writes it: zod's output. */
 export function json(schema: z.ZodMiniType, description: string) {
   return {
     description,

@@ -1,6 +1,96 @@
-import { PEOPLE_COUNT_CAP, PEOPLE_SEARCH_COUNT_CAP, PEOPLE_SUBSTRING_MIN } from '@/shared/people'
+import { z } from 'zod/mini'
+import {
+  type Overview,
+  PEOPLE_COUNT_CAP,
+  PEOPLE_SEARCH_COUNT_CAP,
+  PEOPLE_SUBSTRING_MIN,
+  type PeoplePage,
+  type PersonDetail,
+} from '@/shared/people'
 import { describe, json } from '@/server/openapi/describe'
-import { overviewSchema, peoplePageSchema, personDetailSchema } from '@/server/openapi/schemas'
+import { answer, count, isoDateTime, positiveInt } from '@/server/openapi/schemas'
+import { assessmentResultSchema } from '@/server/api/assessment/docs'
+
+const personRowShape = {
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  image: z.nullable(z.string()),
+  role: z.enum(['user', 'admin']),
+  emailVerified: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  disabled: z.boolean(),
+  createdAt: isoDateTime,
+  lastSignInAt: z.nullable(isoDateTime),
+}
+
+const peoplePageSchema = answer<PeoplePage>(
+  'PeoplePage',
+  `One page of accounts. \`total\` counts the matches up to ${PEOPLE_COUNT_CAP} (${PEOPLE_SEARCH_COUNT_CAP} with \`q\`); \`totalCapped\` says there are more.`,
+)(
+  z.object({
+    items: z.array(z.object(personRowShape)),
+    total: count,
+    totalCapped: z.boolean(),
+    page: positiveInt,
+    pageSize: positiveInt,
+  }),
+)
+
+const levelRef = z.nullable(z.object({ id: positiveInt, code: z.string(), name: z.string() }))
+
+const personDetailSchema = answer<PersonDetail>('Person', 'One account as administrators see it (no secret).')(
+  z.object({
+    ...personRowShape,
+    lastActiveAt: z.nullable(isoDateTime),
+    signInMethods: z.array(
+      z.object({
+        kind: z.enum(['password', 'provider', 'passkey']),
+        id: z.string(),
+        name: z.string(),
+        addedAt: z.nullable(isoDateTime),
+      }),
+    ),
+    learner: z.nullable(z.object({ language: z.nullable(z.string()), currentLevel: levelRef, targetLevel: levelRef })),
+    latestAssessment: z.nullable(assessmentResultSchema),
+    sessions: z.array(
+      z.object({
+        id: z.string(),
+        userAgent: z.nullable(z.string()),
+        ipAddress: z.nullable(z.string()),
+        createdAt: isoDateTime,
+        lastActiveAt: isoDateTime,
+        expiresAt: isoDateTime,
+      }),
+    ),
+  }),
+)
+
+const levelCount = z.object({ levelId: positiveInt, code: z.string(), name: z.string(), learners: count })
+
+const overviewSchema = answer<Overview>(
+  'Overview',
+  'The figures of the user base, computed at `computedAt` (kept for up to 30 s per instance).',
+)(
+  z.object({
+    accounts: count,
+    confirmed: count,
+    twoFactor: count,
+    disabled: count,
+    admins: count,
+    activeLast7Days: count,
+    activeLast30Days: count,
+    newThisWeek: count,
+    currentLevels: z.array(levelCount),
+    targetLevels: z.array(levelCount),
+    currentLevelNone: count,
+    targetLevelNone: count,
+    assessedLevels: z.array(z.object({ code: z.string(), name: z.nullable(z.string()), learners: count })),
+    assessedBelowFirstLevel: count,
+    signUpsPerWeek: z.array(z.object({ weekStart: z.iso.date(), count })),
+    computedAt: isoDateTime,
+  }),
+)
 
 const tags = ['People']
 const person = json(personDetailSchema, 'The account as it is now.')

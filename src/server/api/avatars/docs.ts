@@ -1,8 +1,13 @@
+import { z } from 'zod/mini'
 import { AVATAR_MAX_PIXELS, AVATAR_TYPES } from '@/shared/avatars'
 import { describe, file, json } from '@/server/openapi/describe'
-import { avatarSchema } from '@/server/openapi/schemas'
+import { answer } from '@/server/openapi/schemas'
 
 const tags = ['Account']
+
+const avatarSchema = answer<{ image: string }>('Avatar', 'A profile picture just uploaded.')(
+  z.object({ image: z.string().check(z.meta({ description: 'Its URL at 256 px, now the account’s `image`.' })) }),
+)
 
 export const describeUpload = describe({
   operationId: 'uploadMyAvatar',

@@ -1,18 +1,61 @@
+import { z } from 'zod/mini'
 import {
   CAN_DO_CSV_COLUMNS,
   CAN_DO_CSV_MAX_ROWS,
+  type CanDoSet,
+  type CanDoStatement,
+  type CanDoStatementList,
+  type CsvImportReport,
   STATEMENTS_PER_CELL_MAX,
+  STATEMENT_LANGUAGES,
 } from '@/shared/can-do'
 import { describe, file, json } from '@/server/openapi/describe'
-import {
-  canDoSetSchema,
-  canDoStatementListSchema,
-  canDoStatementSchema,
-  canDoStatementsSchema,
-  csvImportReportSchema,
-} from '@/server/openapi/schemas'
+import { answer, count, csvRefusalSchema, isoDateTime, positiveInt, skill } from '@/server/openapi/schemas'
 
 const tags = ['Can-do statements']
+
+const texts = z.object({ en: z.string(), ru: z.string() })
+
+const canDoStatementSchema = answer<CanDoStatement>('CanDoStatement', 'An "I can…" statement of the self-assessment, in both languages.')(
+  z.object({
+    id: positiveInt,
+    levelId: positiveInt,
+    levelCode: z.string(),
+    skill,
+    position: count,
+    text: texts,
+    version: positiveInt,
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
+  }),
+)
+
+const canDoStatementsSchema = answer<CanDoStatement[]>('CanDoStatements', 'Statements, in order.')(z.array(canDoStatementSchema))
+
+const canDoStatementListSchema = answer<CanDoStatementList>(
+  'CanDoStatementList',
+  'The statements matching the filters, in level, skill and position order.',
+)(z.object({ items: canDoStatementsSchema, total: count }))
+
+const canDoSetSchema = answer<CanDoSet>('CanDoSet', 'The levels in order, and every statement in one language.')(
+  z.object({
+    lang: z.enum(STATEMENT_LANGUAGES),
+    levels: z.array(z.object({ id: positiveInt, code: z.string(), name: z.string() })),
+    items: z.array(z.object({ id: positiveInt, levelId: positiveInt, skill, position: count, text: z.string() })),
+  }),
+)
+
+const csvImportReportSchema = answer<CsvImportReport>(
+  'CsvImportReport',
+  'What an import wrote (`created`), or on a dry run would write, and every refused row with its line.',
+)(
+  z.object({
+    dryRun: z.boolean(),
+    rows: count,
+    created: count,
+    refused: z.array(csvRefusalSchema),
+  }),
+)
 
 export const describeSet = describe({
   operationId: 'getCanDoStatements',

@@ -1,12 +1,38 @@
+import { z } from 'zod/mini'
+import type { LanguageLevel, LevelPage, LevelUsage } from '@/shared/levels'
 import { describe, json } from '@/server/openapi/describe'
-import {
-  languageLevelSchema,
-  levelListSchema,
-  levelPageSchema,
-  levelUsageSchema,
-} from '@/server/openapi/schemas'
+import { answer, count, isoDateTime, positiveInt } from '@/server/openapi/schemas'
 
 const tags = ['Language levels']
+
+const languageLevelSchema = answer<LanguageLevel>('LanguageLevel', 'A language level.')(
+  z.object({
+    id: positiveInt,
+    code: z.string(),
+    name: z.string(),
+    description: z.string(),
+    position: count,
+    version: positiveInt,
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
+    createdBy: z.nullable(z.string()),
+    updatedBy: z.nullable(z.string()),
+  }),
+)
+
+const levelListSchema = answer<LanguageLevel[]>('LanguageLevels', 'Every level, in their order.')(
+  z.array(languageLevelSchema),
+)
+
+const levelPageSchema = answer<LevelPage>(
+  'LanguageLevelPage',
+  'One page of levels; `total` counts the matches over all pages.',
+)(z.object({ items: z.array(languageLevelSchema), total: count, page: positiveInt, pageSize: positiveInt }))
+
+const levelUsageSchema = answer<LevelUsage>(
+  'LanguageLevelUsage',
+  'How many learners have the level as their current or target level, and how many statements and words go with it when it is deleted.',
+)(z.object({ learners: count, statements: count, words: count }))
 
 /** The public reads answer from a cache every instance empties on a change, with an entity tag. */
 const cached = {

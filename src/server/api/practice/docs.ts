@@ -1,14 +1,114 @@
-import { CLIENT_TIME_TRUST_MS, QUEUE_SIZE_MAX, UNDO_WINDOW_MS } from '@/shared/practice'
-import { describe, json } from '@/server/openapi/describe'
+import { z } from 'zod/mini'
 import {
-  gradeResultSchema,
-  practiceQueueSchema,
-  practiceSettingsSchema,
-  practiceTodaySchema,
-  undoResultSchema,
-} from '@/server/openapi/schemas'
+  CLIENT_TIME_TRUST_MS,
+  type CardSchedule,
+  type GradeResult,
+  type NewWordsSource,
+  type NextInterval,
+  type PracticeCard,
+  type PracticeQueue,
+  type PracticeSettings,
+  type PracticeToday,
+  QUEUE_SIZE_MAX,
+  UNDO_WINDOW_MS,
+  type UndoResult,
+  cardStates,
+  grades,
+  newWordsStatuses,
+} from '@/shared/practice'
+import { describe, json } from '@/server/openapi/describe'
+import { answer, count, isoDate, isoDateTime, positiveInt } from '@/server/openapi/schemas'
+import { wordShape } from '@/server/api/words/docs'
 
 const tags = ['Practice']
+
+const grade = z.literal(grades)
+
+const cardScheduleSchema = answer<CardSchedule>(
+  'CardSchedule',
+  "A card's schedule; `version` 0 and state `new` for a word not graded yet. Send `version` back with a grade.",
+)(
+  z.object({
+    state: z.enum(cardStates),
+    due: isoDateTime,
+    reps: count,
+    lapses: count,
+    lastReview: z.nullable(isoDateTime),
+    version: count,
+  }),
+)
+
+const nextIntervalSchema = answer<NextInterval>('NextInterval', 'What a grade would do: the next due time, in seconds from now and as a label ("10 min").')(
+  z.object({
+    grade,
+    due: isoDateTime,
+    seconds: count,
+    label: z.object({ value: z.number().check(z.minimum(0)), unit: z.enum(['minute', 'hour', 'day', 'month', 'year']) }),
+  }),
+)
+
+const practiceCardSchema = answer<PracticeCard>('PracticeCard', 'A card of the queue: the word, its schedule and each grade’s next interval.')(
+  z.object({
+    wordId: positiveInt,
+    ...wordShape,
+    kind: z.enum(['due', 'new']),
+    schedule: cardScheduleSchema,
+    next: z.array(nextIntervalSchema),
+  }),
+)
+
+const newWordsSourceSchema = answer<NewWordsSource>(
+  'NewWordsSource',
+  'Why new words are offered today, or not: `available`, `dailyLimitReached`, `noLevel` (no current level), `noWords` (none at the current level in the language learnt), `levelLearned` (all of them started); with the current level\'s code and the language learnt.',
+)(z.object({ status: z.enum(newWordsStatuses), levelCode: z.nullable(z.string()), language: z.nullable(z.string()) }))
+
+const practiceQueueSchema = answer<PracticeQueue>('PracticeQueue', 'Due cards first, then new words of the current level.')(
+  z.object({
+    cards: z.array(practiceCardSchema),
+    dueNow: count,
+    newLeft: count,
+    newWords: newWordsSourceSchema,
+    laterToday: z.object({ count, next: z.nullable(isoDateTime) }),
+    at: isoDateTime,
+  }),
+)
+
+const gradeResultSchema = answer<GradeResult>('GradeResult', 'A grade as counted (the same again for its `clientId`).')(
+  z.object({
+    clientId: z.string(),
+    wordId: positiveInt,
+    grade,
+    reviewedAt: isoDateTime,
+    day: isoDate,
+    schedule: cardScheduleSchema,
+    undone: z.boolean(),
+  }),
+)
+
+const undoResultSchema = answer<UndoResult>('UndoResult', 'The card as it was before the grade undone.')(
+  z.object({ clientId: z.string(), wordId: positiveInt, schedule: cardScheduleSchema }),
+)
+
+const practiceSettingsSchema = answer<PracticeSettings>('PracticeSettings', "The learner's practice settings (defaults until saved).")(
+  z.object({ newWordsPerDay: count, dailyGoal: positiveInt, timeZone: z.string() }),
+)
+
+const practiceTodaySchema = answer<PracticeToday>('PracticeToday', "Today's practice, the streak and the 12-week calendar, in the learner's time zone.")(
+  z.object({
+    day: isoDate,
+    timeZone: z.string(),
+    dueToday: count,
+    dueNow: count,
+    newToday: count,
+    newWords: newWordsSourceSchema,
+    done: count,
+    goal: positiveInt,
+    goalMet: z.boolean(),
+    streak: count,
+    longest: count,
+    calendar: z.array(z.object({ date: isoDate, reviews: count, goalMet: z.boolean() })),
+  }),
+)
 
 export const describeQueue = describe({
   operationId: 'getPracticeQueue',

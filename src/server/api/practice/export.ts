@@ -1,7 +1,7 @@
 import { and, asc, eq, gt } from 'drizzle-orm'
 import type { Db } from '@/server/db/client'
 import { practiceCard, practiceSettings, reviewLog, word } from '@/server/db/schema'
-import type { DataExport } from '@/server/openapi/schemas'
+import type { DataExport } from '@/server/api/data-export/docs'
 import { stateName } from './scheduler'
 
 /** Review logs are read and written in pages of this many. */

@@ -1,8 +1,58 @@
-import { WORD_CSV_COLUMNS, WORD_CSV_MAX_BYTES, WORD_CSV_MAX_ROWS } from '@/shared/words'
+import { z } from 'zod/mini'
+import {
+  WORD_CSV_COLUMNS,
+  WORD_CSV_MAX_BYTES,
+  WORD_CSV_MAX_ROWS,
+  type Word,
+  type WordImportResult,
+  type WordPage,
+  partsOfSpeech,
+} from '@/shared/words'
 import { describe, file, json } from '@/server/openapi/describe'
-import { wordImportResultSchema, wordPageSchema, wordSchema } from '@/server/openapi/schemas'
+import { answer, count, csvRefusalSchema, isoDateTime, positiveInt } from '@/server/openapi/schemas'
 
 const tags = ['Words']
+
+const languageCode = z.string().check(z.regex(/^[a-z]{2}$/), z.meta({ examples: ['en'] }))
+
+/** A word as a learner and an administrator read it. */
+export const wordShape = {
+  language: languageCode,
+  text: z.string(),
+  translationEn: z.string(),
+  translationRu: z.string(),
+  example: z.nullable(z.string()),
+  partOfSpeech: z.nullable(z.enum(partsOfSpeech)),
+}
+
+const wordSchema = answer<Word>('Word', 'A word (or short phrase) of a level, with its translations.')(
+  z.object({
+    id: positiveInt,
+    levelId: positiveInt,
+    ...wordShape,
+    version: positiveInt,
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
+  }),
+)
+
+const wordPageSchema = answer<WordPage>('WordPage', "One page of a level's words; `total` counts the matches.")(
+  z.object({ items: z.array(wordSchema), total: count, page: positiveInt, pageSize: positiveInt }),
+)
+
+const wordImportResultSchema = answer<WordImportResult>(
+  'WordImportResult',
+  'What an import did, or would do on a dry run; every refused row with its line (the header is line 1).',
+)(
+  z.object({
+    dryRun: z.boolean(),
+    rows: count,
+    created: count,
+    updated: count,
+    unchanged: count,
+    refused: z.array(csvRefusalSchema),
+  }),
+)
 const columns = WORD_CSV_COLUMNS.map((column) => `\`${column}\``).join(', ')
 
 export const describeList = describe({

@@ -17,27 +17,12 @@ import type { AppEnv } from '@/server/http/context'
 import { ApiError } from '@/server/http/errors'
 import { requireUser, signedInUser } from '@/server/auth/session'
 import { exportedPractice, exportedReviews } from '@/server/api/practice/export'
-import { describe, json } from '@/server/openapi/describe'
-import { type DataExport, dataExportSchema } from '@/server/openapi/schemas'
+import { type DataExport, EXPORT_FORMAT, describeExport } from './docs'
 
-/** The format of the file, named in it: a later version adds fields, never changes one. */
-const EXPORT_FORMAT: DataExport['format'] = 'lingua-data-export/1'
 /** Copies per account: enough to try again, not a way to load the database. */
 export const DATA_EXPORTS = { points: 5, seconds: 3600 }
 /** Audit entries are read and written in pages of this many. */
 const AUDIT_BATCH = 500
-
-const describeExport = describe({
-  operationId: 'exportMyData',
-  summary: 'Download a copy of your data',
-  description: `One JSON file (\`format\`: \`${EXPORT_FORMAT}\`, sent as an attachment, streamed) with everything Lingua holds about you: the account, sign-in methods, sessions, learner profile, self-assessments (results and answers), practice (settings, cards, every review), picture (as URLs) and the audit entries you made or that name you. No secret is in it: no password hash, authenticator secret, backup code, session token or provider token. 429 after 5 copies in an hour.`,
-  tags: ['Account'],
-  access: 'user',
-  responses: {
-    200: json(dataExportSchema, 'The copy, as a file to save.'),
-  },
-  errors: [429, 503],
-})
 
 const iso = (date: Date) => date.toISOString()
 const isoOrNull = (date: Date | null) => date?.toISOString() ?? null
@@ -168,7 +153,7 @@ async function* auditEntriesOf(db: Db, userId: string): AsyncGenerator<DataExpor
       .orderBy(asc(auditLog.id))
       .limit(AUDIT_BATCH)
     if (rows.length === 0) return
-    // Only the app writes the action, from auditActions. The actor by role only (schemas.ts).
+    // Only the app writes the action, from auditActions. The actor by role only (docs.ts).
     yield rows.map(({ actorId, actorEmail, ...row }) => ({
       ...row,
       actor: actorId === userId ? 'you' : actorId !== null || actorEmail !== null ? 'administrator' : 'system',
