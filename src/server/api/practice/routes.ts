@@ -18,32 +18,26 @@ export function practiceRoutes(db: Db, limit: MiddlewareHandler<AppEnv>, now: ()
   return new Hono<AppEnv>()
     .get('/queue', describeQueue, requireUser, queryParams(practiceQueueQuerySchema), async (c) => {
       const queue = await practiceQueue(db, signedInUser(c).id, now(), c.req.valid('query').limit)
-      c.header('Cache-Control', 'no-store')
       return c.json(queue)
     })
     .post('/reviews', describeGrade, requireUser, limit, jsonBody(gradeInputSchema), async (c) => {
       const { result, replayed } = await gradeCard(db, signedInUser(c).id, c.req.valid('json'), now())
-      c.header('Cache-Control', 'no-store')
       return c.json(result, replayed ? 200 : 201)
     })
     .post('/undo', describeUndo, requireUser, limit, jsonBody(undoInputSchema), async (c) => {
       const result = await undoGrade(db, signedInUser(c).id, c.req.valid('json').clientId, now())
-      c.header('Cache-Control', 'no-store')
       return c.json(result)
     })
     .get('/today', describeToday, requireUser, async (c) => {
       const today = await practiceToday(db, signedInUser(c).id, now())
-      c.header('Cache-Control', 'no-store')
       return c.json(today)
     })
     .get('/settings', describeGetSettings, requireUser, async (c) => {
       const settings = await readPracticeSettings(db, signedInUser(c).id)
-      c.header('Cache-Control', 'no-store')
       return c.json(settings)
     })
     .put('/settings', describePutSettings, requireUser, limit, jsonBody(practiceSettingsInputSchema), async (c) => {
       const settings = await savePracticeSettings(db, signedInUser(c).id, c.req.valid('json'), now())
-      c.header('Cache-Control', 'no-store')
       return c.json(settings)
     })
 }
