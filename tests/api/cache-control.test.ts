@@ -107,7 +107,7 @@ describe.each(databaseTargets())('Cache-Control on %s', (target) => {
     await expectKept(world.visitor, 'GET', new URL(image, world.server.url).pathname, 200, IMMUTABLE)
   })
 
-  it.each(['visitor', 'admin'] as const)('answers every documented GET of the app to a %s as above', async (who) => {
+  it.each(['visitor', 'admin'] as const)('answers every documented GET of the app as above, for the %s', async (who) => {
     const document = await expectJson<{ paths: Record<string, Record<string, unknown>> }>(
       await world.visitor.request('GET', '/api/openapi.json'),
     )
