@@ -12,6 +12,7 @@ export const errorCodes = [
   'not_found',
   'method_not_allowed',
   'conflict',
+  'new_word_not_allowed',
   'request_timeout',
   'payload_too_large',
   'unsupported_media_type',
@@ -39,6 +40,8 @@ export const statusOfCode: Record<ErrorCode, number> = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  // A new word's first grade that the queue would not offer (the day's number started, another level).
+  new_word_not_allowed: 409,
   request_timeout: 408,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -178,6 +178,42 @@ describe.each(databaseTargets())('practice on %s', (target) => {
     expect((await queue(client, 1)).cards.map((card) => card.text)).toEqual([a.text])
   })
 
+  it('refuses a new word the queue would not offer: past the day’s number, of another level, without a level (409)', async () => {
+    const client = await learner('allowance', 'A1', { newWordsPerDay: 2 })
+    // Read ahead, as for practice offline: two new words.
+    const [a, b] = (await queue(client)).cards as [PracticeCard, PracticeCard]
+    const first = randomUUID()
+    const counted = await expectJson<GradeResult>(await grade(client, a, 3, { clientId: first }), 201)
+    // The number lowered meanwhile (on another device): the day's one new word is started.
+    await saveSettings(client, { newWordsPerDay: 1, dailyGoal: 20, timeZone: 'UTC' })
+    expect((await queue(client)).newWords.status).toBe('dailyLimitReached')
+    const refused = await expectApiError(await grade(client, b, 3), 409, 'new_word_not_allowed')
+    expect(refused.message).toMatch(/1 new word/)
+    // An answer counted before is still answered as it was (an outbox sending it again).
+    expect(await expectJson<GradeResult>(await grade(client, a, 3, { clientId: first }), 200)).toEqual(counted)
+    expect((await today(client)).done).toBe(1)
+
+    // A word of another level than the current one, or none at all.
+    const [weather] = (await queue(await learner('allowance-a2', 'A2'))).cards as [PracticeCard]
+    const other = await learner('allowance-other', 'A1')
+    expect((await expectApiError(await grade(other, weather, 3), 409, 'new_word_not_allowed')).message).toMatch(/level/)
+    const none = await world.signUp(`allowance-none-${target}@example.com`)
+    await expectApiError(await grade(none, a, 3), 409, 'new_word_not_allowed')
+    // Still 404 for a word that does not exist.
+    await expectApiError(await grade(other, { ...a, wordId: 2_147_483_647 }, 3), 404, 'not_found')
+  })
+
+  it('counts a new word graded offline against the allowance of the day it was given', async () => {
+    clock = new Date('2026-07-15T01:00:00Z')
+    const client = await learner('allowance-offline', 'A1', { newWordsPerDay: 1 })
+    const [a] = (await queue(client)).cards as [PracticeCard]
+    // Answered at 23:00 yesterday, sent now: yesterday's one new word.
+    const yesterday = await expectJson<GradeResult>(await grade(client, a, 3, { reviewedAt: '2026-07-14T23:00:00Z' }), 201)
+    expect(yesterday.day).toBe('2026-07-14')
+    const [b] = (await queue(client)).cards.filter((card) => card.kind === 'new') as [PracticeCard]
+    expect((await expectJson<GradeResult>(await grade(client, b, 3), 201)).day).toBe('2026-07-15')
+  })
+
   it('counts a grade sent twice once, answering the first result again', async () => {
     const client = await learner('twice')
     const [card] = (await queue(client)).cards as [PracticeCard]

@@ -23,6 +23,7 @@ const expectedStatus: Record<ErrorCode, number> = {
   method_not_allowed: 405,
   request_timeout: 408,
   conflict: 409,
+  new_word_not_allowed: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   invalid_image: 400,

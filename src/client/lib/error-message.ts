@@ -23,6 +23,7 @@ export const messageOfCode = {
   not_found: 'notFound',
   method_not_allowed: 'methodNotAllowed',
   conflict: 'conflict',
+  new_word_not_allowed: 'newWordNotAllowed',
   request_timeout: 'network',
   payload_too_large: 'tooLarge',
   unsupported_media_type: 'unsupportedMediaType',

@@ -36,6 +36,7 @@ export const apiErrorMessages = i18n('apiErrors', {
   notFound: 'Not found.',
   methodNotAllowed: 'The server does not accept this action here. Reload the page and try again.',
   conflict: 'Someone else changed this in the meantime.',
+  newWordNotAllowed: 'This new word was not counted: today’s new words were already started, or it is not of your current level.',
   validation: 'Check the highlighted fields.',
   tooLarge: 'What you sent is too large.',
   badRequest: 'The server could not accept this request. Reload the page and try again.',

@@ -86,6 +86,7 @@ export const defaultMessages: Record<ErrorCode, string> = {
   not_found: 'Not found.',
   method_not_allowed: 'This method is not allowed on this path.',
   conflict: 'The request conflicts with the current state.',
+  new_word_not_allowed: 'This new word is not one the queue offers now.',
   request_timeout: 'The request did not arrive in time.',
   payload_too_large: 'The request body is too large.',
   unsupported_media_type: 'The request body must be JSON (Content-Type: application/json).',

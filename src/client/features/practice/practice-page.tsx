@@ -90,7 +90,8 @@ function Session({ queue, refetch }: { queue: PracticeQueue | undefined; refetch
     sent: () => void queryClient.invalidateQueries({ queryKey: todayKey }),
     dropped: (entry, error) => {
       dispatch({ type: 'refused', clientId: entry.clientId, grade: entry.grade })
-      const why = error instanceof ApiRequestError && error.status === 409 ? t.gradedElsewhere : errorMessage(error, errors)
+      // A new word no longer allowed (new_word_not_allowed) says so in the error's own words.
+      const why = error instanceof ApiRequestError && error.code === 'conflict' ? t.gradedElsewhere : errorMessage(error, errors)
       setNotice(why)
       // Heard in place of the grade's "next in …", which did not count.
       setAnnouncement(why)

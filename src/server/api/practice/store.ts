@@ -91,6 +91,22 @@ const cardColumns = (card: StoredCard) => ({
 /** A review that counts: not undone. */
 const counted = (userId: string) => and(eq(reviewLog.userId, userId), isNull(reviewLog.undoneAt))
 
+/** The learner's current level (its code) and language, if they have a profile. */
+async function learningProfile(db: Db, userId: string) {
+  const [profile] = await db
+    .select({ levelId: learnerProfile.currentLevelId, levelCode: languageLevel.code, language: learnerProfile.language })
+    .from(learnerProfile)
+    .leftJoin(languageLevel, eq(languageLevel.id, learnerProfile.currentLevelId))
+    .where(eq(learnerProfile.userId, userId))
+  return profile
+}
+
+/** How many new words the learner started on `day`: its first grades, not undone. */
+async function newWordsStarted(db: Db, userId: string, day: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(reviewLog).where(and(counted(userId), eq(reviewLog.day, day), isNull(reviewLog.cardBefore)))
+  return row?.n ?? 0
+}
+
 /**
  * New words the person may still start today, the condition of the words that are new to them (of
  * their current level, and language when chosen, never graded), and why there are none when there
@@ -102,17 +118,7 @@ async function newWords(
   settings: Settings,
   today: string,
 ): Promise<{ allowed: number; where: SQL | undefined; source: NewWordsSource }> {
-  const [[profile], [introduced]] = await Promise.all([
-    db
-      .select({ levelId: learnerProfile.currentLevelId, levelCode: languageLevel.code, language: learnerProfile.language })
-      .from(learnerProfile)
-      .leftJoin(languageLevel, eq(languageLevel.id, learnerProfile.currentLevelId))
-      .where(eq(learnerProfile.userId, userId)),
-    db
-      .select({ n: count() })
-      .from(reviewLog)
-      .where(and(counted(userId), eq(reviewLog.day, today), isNull(reviewLog.cardBefore))),
-  ])
+  const [profile, introduced] = await Promise.all([learningProfile(db, userId), newWordsStarted(db, userId, today)])
   const source = { levelCode: profile?.levelCode ?? null, language: profile?.language ?? null }
   if (!profile?.levelId) return { allowed: 0, where: undefined, source: { status: 'noLevel', ...source } }
   const ofLevel = and(eq(word.levelId, profile.levelId), profile.language ? eq(word.language, profile.language) : undefined)
@@ -121,7 +127,7 @@ async function newWords(
   )
   // Counted no further than today's allowance (at least one, to tell "all started" from "the
   // daily number reached"): the cost does not grow with the level's words.
-  const allowance = Math.max(0, settings.newWordsPerDay - (introduced?.n ?? 0))
+  const allowance = Math.max(0, settings.newWordsPerDay - introduced)
   const sample = db.select({ one: sql`1` }).from(word).where(and(ofLevel, unseen)).limit(Math.max(allowance, 1)).as('sample')
   const [unseenCount] = await db.select({ n: count() }).from(sample)
   const unseenWords = unseenCount?.n ?? 0
@@ -260,6 +266,26 @@ async function loggedGrade(db: Db, userId: string, clientId: string): Promise<Gr
 
 const stale = () => new ApiError('conflict', 'This card was graded meanwhile (in another tab?): read the queue again.')
 
+/**
+ * Refuses (409 `new_word_not_allowed`) the first grade of a word the queue would not offer: one not
+ * of the learner's current level (and language, when chosen), or past the new words of the day it
+ * is counted for (an answer queued offline counts for its own day). Not its place in the level's
+ * order: the queue's order is a suggestion that a word added or deleted meanwhile shifts.
+ */
+async function assertNewWordOffered(tx: Db, userId: string, wordId: number, settings: Settings, day: string): Promise<void> {
+  const [found] = await tx.select({ levelId: word.levelId, language: word.language }).from(word).where(eq(word.id, wordId))
+  if (!found) throw wordNotFound()
+  const profile = await learningProfile(tx, userId)
+  if (!profile?.levelId) throw new ApiError('new_word_not_allowed', 'New words come from your current level: choose one first.')
+  if (found.levelId !== profile.levelId || (profile.language && found.language !== profile.language)) {
+    throw new ApiError('new_word_not_allowed', 'This word is not one of the new words of your current level and language.')
+  }
+  const perDay = settings.newWordsPerDay
+  if ((await newWordsStarted(tx, userId, day)) >= perDay) {
+    throw new ApiError('new_word_not_allowed', `No new word is left for ${day} (at most ${perDay} new word${perDay === 1 ? '' : 's'} a day).`)
+  }
+}
+
 /** The settings row, made with the defaults if missing, locked until the transaction ends. */
 async function lockedSettings(tx: Db, userId: string): Promise<Settings> {
   const locked = () => tx.select().from(practiceSettings).where(eq(practiceSettings.userId, userId)).for('update')
@@ -303,6 +329,8 @@ async function gradeOnce(db: Db, userId: string, input: GradeInput, now: Date): 
       const version = current?.version ?? 0
       if (input.version !== version) throw stale()
       const at = countedTime(input.reviewedAt ? new Date(input.reviewedAt) : undefined, now, current?.lastReview ?? null)
+      const day = reviewDay(settings.timeZone, at, now)
+      if (!current) await assertNewWordOffered(tx, userId, input.wordId, settings, day)
       const { card, log } = review(settings.fsrsParameters, current ?? null, at, input.grade)
       if (current) {
         await tx
@@ -339,7 +367,7 @@ async function gradeOnce(db: Db, userId: string, input: GradeInput, now: Date): 
           learningSteps: log.learning_steps,
           review: at,
           receivedAt: now,
-          day: reviewDay(settings.timeZone, at, now),
+          day,
           goal: settings.dailyGoal,
           cardBefore: current ? toLogged(current, version) : null,
           cardAfter: toLogged(card, version + 1),
@@ -349,9 +377,12 @@ async function gradeOnce(db: Db, userId: string, input: GradeInput, now: Date): 
     })
   } catch (error) {
     // The same answer sent again, or twice at once: the first answer is given again (a 404 once
-    // its word has been deleted: the grade stays counted).
+    // its word has been deleted: the grade stays counted; an undone new word's grade, whose
+    // allowance may be spent since, answers as it was).
     const raced =
-      error instanceof ApiError ? error.code === 'conflict' || error.code === 'not_found' : violatedConstraint(error, UNIQUE_VIOLATION) !== undefined
+      error instanceof ApiError
+        ? error.code === 'conflict' || error.code === 'not_found' || error.code === 'new_word_not_allowed'
+        : violatedConstraint(error, UNIQUE_VIOLATION) !== undefined
     if (!raced) throw error
     const earlier = await loggedGrade(db, userId, input.clientId)
     if (earlier) return { result: earlier, replayed: true }
