@@ -235,10 +235,11 @@ describe.each(databaseTargets())('can-do statements and the self-assessment on %
         'A1,reading,,I can read a menu in a café.,Я могу прочитать меню в кафе.',
         'A1,reading',
         `A1,reading,,${'x'.repeat(301)},Я могу.`,
+        'A1,read\u0000ing,,I can z.,Я могу z.',
       ].join('\r\n')
       const before = (await list()).total
       const dry = await expectJson<CsvImportReport>(await sendCsv(world.admin, file, '?dryRun=true'))
-      expect(dry.rows).toBe(8)
+      expect(dry.rows).toBe(9)
       // Each problem as data, for the admin page to say in its language, and all in English.
       expect(dry.refused).toEqual([
         { line: 3, reason: 'No level has the code "Z9".', problems: [{ code: 'unknownLevel', value: 'Z9' }] },
@@ -260,11 +261,13 @@ describe.each(databaseTargets())('can-do statements and the self-assessment on %
         },
         { line: 8, reason: 'Expected 5 columns, found 2.', problems: [{ code: 'columnCount', expected: 5, found: 2 }] },
         { line: 9, reason: 'text_en is longer than 300 characters.', problems: [{ code: 'tooLong', column: 'text_en', max: 300 }] },
+        // NUL in any field refuses its row, naming the column, as the words' file does.
+        { line: 10, reason: 'skill contains the NUL character.', problems: [{ code: 'nul', column: 'skill' }] },
       ])
       const refused = await expectApiError(await sendCsv(world.admin, file), 400, 'validation_failed')
-      expect(refused.message).toBe('7 rows are refused: nothing was written. A dry run lists them all.')
+      expect(refused.message).toBe('8 rows are refused: nothing was written. A dry run lists them all.')
       expect(refused.fields?.['line 3']).toEqual(['No level has the code "Z9".'])
-      expect(Object.keys(refused.fields ?? {})).toHaveLength(7)
+      expect(Object.keys(refused.fields ?? {})).toHaveLength(8)
       expect((await list()).total).toBe(before)
     })
 

@@ -146,6 +146,32 @@ describe.each(databaseTargets())('words on %s', (target) => {
     await expectApiError(await importFile(world.admin, 999_999, `${header}\n`, true), 404, 'not_found')
   })
 
+  it('reads CRLF, LF and CR line ends alike, names a refused row by its own line, and refuses a row with NUL, not the file', async () => {
+    const level = await createLevel(world.admin, { code: 'ENDS' })
+    const dryRun = async (file: string) => expectJson<WordImportResult>(await importFile(world.admin, level.id, file, true))
+    const colander = 'en,colander,a bowl with holes,дуршлаг,,noun'
+    // A quoted field over two lines (a CRLF inside) is lines 3 and 4: the rows after it are 5 and on.
+    const trivet = 'en,trivet,"a stand for a hot pot,\r\nor a kettle",подставка,,noun'
+    expect((await dryRun([header, colander, trivet, 'xx,tongs,a tool to pick up food,щипцы,,noun', ''].join('\r\n'))).refused).toMatchObject([
+      { line: 5, problems: [{ code: 'notOneOf', column: 'language' }] },
+    ])
+    expect((await dryRun([header, colander, trivet, 'en,"tongs"x,a,b,,noun', ''].join('\r\n'))).refused).toMatchObject([
+      { line: 5, problems: [{ code: 'unreadable' }] },
+    ])
+    // A header ending in CRLF, rows in LF or CR: each row is one.
+    const tongs = 'en,tongs,a tool to pick up food,щипцы,,noun'
+    expect(await dryRun(`${header}\r\n${colander}\n${tongs}\r${trivet.replace('\r\n', ' ')}\n`)).toMatchObject({ rows: 3, created: 3, refused: [] })
+    // NUL in a field refuses its row, naming the column, as the statements' file does.
+    expect(await dryRun([header, colander, 'en,tongs,a tool to pick up food,щип\u0000цы,,noun'].join('\n'))).toEqual({
+      dryRun: true,
+      rows: 2,
+      created: 1,
+      updated: 0,
+      unchanged: 0,
+      refused: [{ line: 3, reason: 'translation_ru contains the NUL character.', problems: [{ code: 'nul', column: 'translation_ru' }] }],
+    })
+  })
+
   it('imports 10,000 rows at once', { timeout: 120_000 }, async () => {
     const level = await createLevel(world.admin, { code: 'BULK' })
     const rows = Array.from({ length: 10_000 }, (_, i) => `de,Wort ${i},word number ${i},слово ${i},"Das ist Wort ${i}, bitte.",noun`)

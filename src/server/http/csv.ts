@@ -8,7 +8,8 @@ import { ApiError } from './errors'
 /**
  * CSV files sent to and read from the API (the can-do statements, the words of a level; the shape
  * in shared/csv.ts): UTF-8 only, a header row, RFC 4180 quoting. Reading is csv-parse's; each record
- * keeps the line it ends on, so a refused row can be named by its line.
+ * keeps the line it ends on, so a refused row can be named by its line. Lines may end in CRLF, LF or
+ * CR, mixed in one file (a line break inside a quoted field is read as LF).
  *
  * A field a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage
  * return, or such a field already behind `'`s) is written with one more `'` before it, which
@@ -59,6 +60,16 @@ function problemText(problem: CsvProblem): string {
 /** A refused row: its line, its problems, and them in English. */
 export function refusal(line: number, problems: CsvProblem[]): CsvRefusal {
   return { line, reason: problems.map(problemText).join(' '), problems }
+}
+
+/**
+ * What refuses a row before its values are read: fields other in number than the header's columns,
+ * or NUL in a field (which the database cannot store; one problem per field, named by its column).
+ * The row is refused, not the file: a NUL in the header makes a header that is not the one asked.
+ */
+export function rowShapeProblems(columns: readonly string[], fields: readonly string[]): CsvProblem[] {
+  if (fields.length !== columns.length) return [{ code: 'columnCount', expected: columns.length, found: fields.length }]
+  return fields.flatMap((field, index) => (field.includes('\u0000') ? [{ code: 'nul' as const, column: columns[index] ?? '' }] : []))
 }
 
 /** Refusals this many at most are named in an error's `fields`; a dry run lists them all. */
@@ -113,7 +124,9 @@ export interface CsvRecord {
  */
 export function csvRecords(text: string): { records: CsvRecord[]; refused: CsvRefusal[] } {
   try {
-    const parsed = parse(text, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true }) as unknown as {
+    // One line end: csv-parse takes the first line's as every record's (a CRLF header then LF rows
+    // read as one record), and counts CR and LF as two lines inside a quoted field.
+    const parsed = parse(text.replace(/\r\n?/g, '\n'), { bom: true, info: true, relax_column_count: true, skip_empty_lines: true }) as unknown as {
       info: { lines: number }
       record: string[]
     }[]

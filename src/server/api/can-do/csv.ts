@@ -7,7 +7,7 @@ import {
   STATEMENT_TEXT_MAX,
 } from '@/shared/can-do'
 import type { CsvProblem, CsvRefusal } from '@/shared/csv'
-import { csvFile, csvRecords, refusal } from '@/server/http/csv'
+import { csvFile, csvRecords, refusal, rowShapeProblems } from '@/server/http/csv'
 import { ApiError } from '@/server/http/errors'
 import { type ImportContext, type ImportRow, cellKey } from './store'
 
@@ -19,11 +19,10 @@ import { type ImportContext, type ImportRow, cellKey } from './store'
 
 const columnsText = CAN_DO_CSV_COLUMNS.join(',')
 
-/** A text of a cell: trimmed, 1–300 characters, without NUL (which the database cannot store). */
+/** A text of a cell: trimmed, 1–300 characters (NUL refuses the row before: rowShapeProblems). */
 function textProblem(value: string, column: string): CsvProblem | undefined {
   if (value === '') return { code: 'empty', column }
   if (value.length > STATEMENT_TEXT_MAX) return { code: 'tooLong', column, max: STATEMENT_TEXT_MAX }
-  if (value.includes('\u0000')) return { code: 'nul', column }
   return undefined
 }
 
@@ -70,8 +69,9 @@ export function checkCsv(text: string, context: ImportContext): Parsed {
   }
   for (const { line, fields } of rows) {
     const problems: CsvProblem[] = []
-    if (fields.length !== CAN_DO_CSV_COLUMNS.length) {
-      refused.push(refusal(line, [{ code: 'columnCount', expected: CAN_DO_CSV_COLUMNS.length, found: fields.length }]))
+    const shape = rowShapeProblems(names, fields)
+    if (shape.length > 0) {
+      refused.push(refusal(line, shape))
       continue
     }
     const code = field(fields, 'level')

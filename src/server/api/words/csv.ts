@@ -2,7 +2,7 @@ import type { z } from 'zod/mini'
 import type { CsvProblem, CsvRefusal } from '@/shared/csv'
 import { WORD_CSV_COLUMNS, WORD_CSV_MAX_ROWS } from '@/shared/words'
 import { wordInputSchema } from '@/shared/words-schemas'
-import { csvFile, csvRecords, refusal } from '@/server/http/csv'
+import { csvFile, csvRecords, refusal, rowShapeProblems } from '@/server/http/csv'
 import { ApiError } from '@/server/http/errors'
 
 /**
@@ -42,11 +42,10 @@ function problemsOf(error: z.core.$ZodError): CsvProblem[] {
 }
 
 /**
- * Reads a words file: NUL, a wrong header or too many rows refuse the whole file (400); otherwise
- * each row is checked on its own (every refusal, with its line and reason).
+ * Reads a words file: a wrong header or too many rows refuse the whole file (400); otherwise each
+ * row is checked on its own (every refusal, with its line and reason; NUL in a field is one).
  */
 export function parseWordsFile(text: string): ParsedFile {
-  if (text.includes('\u0000')) throw new ApiError('bad_request', 'The file contains the NUL character.')
   const { records: found, refused: unreadable } = csvRecords(text)
   // Not CSV past some line: nothing can be read, and that line is the one refusal.
   if (unreadable.length > 0) return { rows: [], refused: unreadable }
@@ -60,8 +59,9 @@ export function parseWordsFile(text: string): ParsedFile {
   const rows: { line: number; row: WordRow }[] = []
   const refused: CsvRefusal[] = []
   for (const { line, fields } of rest) {
-    if (fields.length !== WORD_CSV_COLUMNS.length) {
-      refused.push(refusal(line, [{ code: 'columnCount', expected: WORD_CSV_COLUMNS.length, found: fields.length }]))
+    const shape = rowShapeProblems(WORD_CSV_COLUMNS, fields)
+    if (shape.length > 0) {
+      refused.push(refusal(line, shape))
       continue
     }
     const [language, text, translationEn, translationRu, example, partOfSpeech] = fields as [string, string, string, string, string, string]
