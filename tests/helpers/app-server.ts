@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
 import { loadConfig } from '@/server/config'
 import { openInstance } from '@/server/instance'
 import { createLogger } from '@/server/logger'
-import { prepareServer, projectRoot, type ServerOptions, type TestServer, track, untrack } from './server'
+import { packageInfo } from '@/server/package-info'
+import { prepareServer, type ServerOptions, type TestServer, track, untrack } from './server'
 
-const { version } = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string }
+const { version } = packageInfo
 
 /**
  * Starts the app in the test's own process: the same instance as `main()` makes (database,
