@@ -5,7 +5,10 @@ import type { Db } from '@/server/db/client'
 import { jsonBody, queryParams } from '@/server/http/body'
 import type { AppEnv } from '@/server/http/context'
 import { describeGetSettings, describeGrade, describePutSettings, describeQueue, describeToday, describeUndo } from './docs'
-import { gradeCard, practiceQueue, practiceToday, readPracticeSettings, savePracticeSettings, undoGrade } from './store'
+import { gradeCard, undoGrade } from './grades'
+import { practiceQueue } from './queue'
+import { readPracticeSettings, savePracticeSettings } from './settings'
+import { practiceToday } from './today'
 
 /** Writes per learner: a brisk session is a grade every second or two; more is a script. */
 export const PRACTICE_WRITES = { points: 120, seconds: 60 }

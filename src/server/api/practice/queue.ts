@@ -1,0 +1,145 @@
+import { type SQL, and, asc, count, eq, gt, isNull, lte, lt, notExists, sql } from 'drizzle-orm'
+import type { FSRSParameters } from 'ts-fsrs'
+import type { NewWordsSource, NewWordsStatus, PracticeCard, PracticeQueue } from '@/shared/practice'
+import { dayIn, endOfDay } from '@/shared/practice-days'
+import type { PartOfSpeech } from '@/shared/words'
+import type { Db } from '@/server/db/client'
+import { languageLevel, learnerProfile, practiceCard, reviewLog, word } from '@/server/db/schema'
+import { type StoredCard, nextIntervals, scheduleOf } from './scheduler'
+import { type Settings, readSettings } from './settings'
+
+/**
+ * The cards a learner practises now: due ones, then the new words of their current level that the
+ * day's allowance leaves, each with what its grades would do. Every function takes the time (`now`,
+ * the server's clock or a test's). The rules are docs/decisions/0019-practice.md.
+ */
+
+/** A review that counts: not undone. */
+export const counted = (userId: string) => and(eq(reviewLog.userId, userId), isNull(reviewLog.undoneAt))
+
+/** The learner's current level (its code) and language, if they have a profile. */
+export async function learningProfile(db: Db, userId: string) {
+  const [profile] = await db
+    .select({ levelId: learnerProfile.currentLevelId, levelCode: languageLevel.code, language: learnerProfile.language })
+    .from(learnerProfile)
+    .leftJoin(languageLevel, eq(languageLevel.id, learnerProfile.currentLevelId))
+    .where(eq(learnerProfile.userId, userId))
+  return profile
+}
+
+/** How many new words the learner started on `day`: its first grades, not undone. */
+export async function newWordsStarted(db: Db, userId: string, day: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(reviewLog).where(and(counted(userId), eq(reviewLog.day, day), isNull(reviewLog.cardBefore)))
+  return row?.n ?? 0
+}
+
+/**
+ * New words the person may still start today, the condition of the words that are new to them (of
+ * their current level, and language when chosen, never graded), and why there are none when there
+ * are none. None without a level.
+ */
+export async function newWords(
+  db: Db,
+  userId: string,
+  settings: Settings,
+  today: string,
+): Promise<{ allowed: number; where: SQL | undefined; source: NewWordsSource }> {
+  const [profile, introduced] = await Promise.all([learningProfile(db, userId), newWordsStarted(db, userId, today)])
+  const source = { levelCode: profile?.levelCode ?? null, language: profile?.language ?? null }
+  if (!profile?.levelId) return { allowed: 0, where: undefined, source: { status: 'noLevel', ...source } }
+  const ofLevel = and(eq(word.levelId, profile.levelId), profile.language ? eq(word.language, profile.language) : undefined)
+  const unseen = notExists(
+    db.select({ one: sql`1` }).from(practiceCard).where(and(eq(practiceCard.userId, userId), eq(practiceCard.wordId, word.id))),
+  )
+  // Counted no further than today's allowance (at least one, to tell "all started" from "the
+  // daily number reached"): the cost does not grow with the level's words.
+  const allowance = Math.max(0, settings.newWordsPerDay - introduced)
+  const sample = db.select({ one: sql`1` }).from(word).where(and(ofLevel, unseen)).limit(Math.max(allowance, 1)).as('sample')
+  const [unseenCount] = await db.select({ n: count() }).from(sample)
+  const unseenWords = unseenCount?.n ?? 0
+  const anyWord = unseenWords > 0 || (await db.select({ id: word.id }).from(word).where(ofLevel).limit(1)).length > 0
+  const allowed = Math.min(allowance, unseenWords)
+  const status: NewWordsStatus = !anyWord
+    ? 'noWords'
+    : unseenWords === 0
+      ? 'levelLearned'
+      : allowed === 0
+        ? 'dailyLimitReached'
+        : 'available'
+  return { allowed, where: and(ofLevel, unseen), source: { status, ...source } }
+}
+
+type WordRecord = typeof word.$inferSelect
+
+function toPracticeCard(
+  found: WordRecord,
+  card: (StoredCard & { version: number }) | null,
+  parameters: FSRSParameters,
+  now: Date,
+): PracticeCard {
+  return {
+    wordId: found.id,
+    language: found.language,
+    text: found.text,
+    translationEn: found.translationEn,
+    translationRu: found.translationRu,
+    example: found.example,
+    partOfSpeech: found.partOfSpeech as PartOfSpeech | null,
+    kind: card ? 'due' : 'new',
+    schedule: scheduleOf(card, card?.version ?? 0, now),
+    next: nextIntervals(parameters, card, now),
+  }
+}
+
+/**
+ * The learner's cards due before their day ends, in one range of `practice_card_due_idx`: how many
+ * are due now, how many today, and of those not due yet, how many and when the first is.
+ */
+export async function dueCounts(db: Db, userId: string, timeZone: string, now: Date) {
+  const notYet = gt(practiceCard.due, now)
+  const [row] = await db
+    .select({
+      dueNow: sql<number>`count(*) filter (where ${lte(practiceCard.due, now)})`.mapWith(Number),
+      dueToday: count(),
+      later: sql<number>`count(*) filter (where ${notYet})`.mapWith(Number),
+      next: sql<Date | null>`min(${practiceCard.due}) filter (where ${notYet})`.mapWith(practiceCard.due),
+    })
+    .from(practiceCard)
+    .where(and(eq(practiceCard.userId, userId), lt(practiceCard.due, endOfDay(timeZone, now))))
+  return {
+    dueNow: row?.dueNow ?? 0,
+    dueToday: row?.dueToday ?? 0,
+    laterToday: { count: row?.later ?? 0, next: row?.next?.toISOString() ?? null },
+  }
+}
+
+/** The cards to practise now: due ones (oldest due first), then new words, `limit` in all. */
+export async function practiceQueue(db: Db, userId: string, now: Date, limit: number): Promise<PracticeQueue> {
+  const settings = await readSettings(db, userId)
+  const today = dayIn(settings.timeZone, now)
+  const [due, counts, fresh] = await Promise.all([
+    db
+      .select({ card: practiceCard, word })
+      .from(practiceCard)
+      .innerJoin(word, eq(word.id, practiceCard.wordId))
+      .where(and(eq(practiceCard.userId, userId), lte(practiceCard.due, now)))
+      .orderBy(asc(practiceCard.due), asc(practiceCard.wordId))
+      .limit(limit),
+    dueCounts(db, userId, settings.timeZone, now),
+    newWords(db, userId, settings, today),
+  ])
+  const room = Math.min(fresh.allowed, limit - due.length)
+  const newOnes = room > 0 ? await db.select().from(word).where(fresh.where).orderBy(asc(word.id)).limit(room) : []
+  const cards = [
+    ...due.map((row) => toPracticeCard(row.word, row.card, settings.fsrsParameters, now)),
+    ...newOnes.map((row) => toPracticeCard(row, null, settings.fsrsParameters, now)),
+  ]
+  return {
+    cards,
+    dueNow: counts.dueNow,
+    newLeft: fresh.allowed,
+    newWords: fresh.source,
+    laterToday: counts.laterToday,
+    at: now.toISOString(),
+  }
+}
