@@ -6,7 +6,6 @@ import http from 'node:http'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { createInterface } from 'node:readline'
 
 export const projectRoot = path.resolve(import.meta.dirname, '../..')
 export const serverEntry = path.join(projectRoot, 'dist/server/main.js')
@@ -46,14 +45,25 @@ export function spawnNodeServer({ port, env = {}, entry = serverEntry, cwd = pro
   children.add(child)
   const output = []
   const stderr = []
+  // Lines end at "\n" only: Node 24's readline also ends one at U+2028 and U+2029, which a JSON
+  // log line holds unescaped inside its strings (a hostile URL logged), cutting it in two.
   const collect = (stream, alsoInto) =>
     new Promise((resolve) => {
-      const lines = createInterface({ input: stream, crlfDelay: Infinity })
-      lines.on('line', (line) => {
+      const take = (line) => {
         output.push(line)
         alsoInto?.push(line)
+      }
+      let rest = ''
+      stream.setEncoding('utf8')
+      stream.on('data', (chunk) => {
+        const lines = (rest + chunk).split('\n')
+        rest = lines.pop()
+        for (const line of lines) take(line.replace(/\r$/, ''))
       })
-      lines.on('close', resolve)
+      stream.on('close', () => {
+        if (rest) take(rest)
+        resolve()
+      })
     })
   const outputRead = Promise.all([collect(child.stdout), collect(child.stderr, stderr)])
   const exited = new Promise((resolve) => {
