@@ -14,7 +14,26 @@ import { authMessages } from './messages'
 import { PasskeySignIn } from './passkey-sign-in'
 import { ProviderSignIn } from './provider-sign-in'
 import { MethodLink, type SignInMethod, afterFirstFactor, keepRedirect } from './sign-in'
-import { CodeSignIn, RecoveryRequest, SecondFactor } from './sign-in-steps'
+
+/**
+ * The steps of `/login` besides the password form — the emailed code, recovery and the second
+ * factor — load when chosen, not with the page most visitors use only for its password form. A
+ * link to one starts loading it when pointed at or focused (`preloadSignInStep`).
+ */
+const loaders = {
+  code: () => import('./code-sign-in'),
+  recovery: () => import('./recovery-request'),
+  secondFactor: () => import('./second-factor'),
+}
+
+const CodeSignIn = lazy(async () => ({ default: (await loaders.code()).CodeSignIn }))
+const RecoveryRequest = lazy(async () => ({ default: (await loaders.recovery()).RecoveryRequest }))
+const SecondFactor = lazy(async () => ({ default: (await loaders.secondFactor()).SecondFactor }))
+
+/** Starts loading a step's code ahead of its use; a failure shows when the step renders. */
+function preloadSignInStep(step: keyof typeof loaders) {
+  loaders[step]().catch(() => undefined)
+}
 
 // Only a provider's failed return (`?error=`) shows it.
 const ProviderErrorAlert = lazy(async () => ({
@@ -35,7 +54,7 @@ export function LoginPage({
   providerError?: string
   step?: 'second-factor'
 }) {
-  // The steps other than the password form are lazy (sign-in-steps.tsx): the server's HTML of one
+  // The steps other than the password form are lazy (`loaders`): the server's HTML of one
   // stays on screen until its code has loaded.
   return (
     <Suspense>
@@ -79,7 +98,9 @@ function PasswordSignIn({ askSecondFactor, notice }: { askSecondFactor: () => vo
       lead={t.signInLead}
       footer={
         <>
-          <MethodLink method="code">{t.signInWithCode}</MethodLink>
+          <MethodLink method="code" onIntent={() => preloadSignInStep('code')}>
+            {t.signInWithCode}
+          </MethodLink>
           <p>
             {t.noAccount}{' '}
             <Link to="/register" search={keepRedirect} className={authLinkClass}>
@@ -112,7 +133,9 @@ function PasswordSignIn({ askSecondFactor, notice }: { askSecondFactor: () => vo
           )}
         </Field>
         <div className="-mt-2 text-right text-sm">
-          <MethodLink method="recovery">{t.forgotPassword}</MethodLink>
+          <MethodLink method="recovery" onIntent={() => preloadSignInStep('recovery')}>
+            {t.forgotPassword}
+          </MethodLink>
         </div>
         <FormSubmit
           label={t.signIn}

@@ -2,7 +2,6 @@ import { Link } from '@tanstack/react-router'
 import { refreshSession } from '@/client/lib/auth'
 import type { SignInAnswer } from '@/client/lib/auth-api'
 import { authLinkClass } from './auth-card'
-import { preloadSignInStep } from './sign-in-steps'
 
 export type SignInMethod = 'password' | 'code' | 'recovery'
 
@@ -18,13 +17,23 @@ export async function afterFirstFactor(answer: SignInAnswer, askSecondFactor: ()
 /** The search of a link between `/login` and `/register`: where to go once signed in stays. */
 export const keepRedirect = (previous: { redirect?: string }) => ({ redirect: previous.redirect })
 
-/** A link to another way of signing in, keeping `?redirect=`; its step's code loads on intent. */
-export function MethodLink({ method, children }: { method: SignInMethod; children: string }) {
-  const preload = method === 'password' ? undefined : () => preloadSignInStep(method)
+/**
+ * A link to another way of signing in, keeping `?redirect=`; `onIntent` runs when it is pointed at
+ * or focused (the code of a step of `/login` starts loading).
+ */
+export function MethodLink({
+  method,
+  children,
+  onIntent,
+}: {
+  method: SignInMethod
+  children: string
+  onIntent?: () => void
+}) {
   return (
     <Link
-      onPointerEnter={preload}
-      onFocus={preload}
+      onPointerEnter={onIntent}
+      onFocus={onIntent}
       to="/login"
       search={(previous) => ({
         ...previous,

@@ -6,12 +6,12 @@ import { Button, buttonClass } from '@/client/components/ui/button'
 import { PageHeading } from '@/client/components/ui/page-heading'
 import { api } from '@/client/lib/api'
 import { errorMessage } from '@/client/lib/error-message'
-import { ApiRequestError, type LocalizedMessage, NetworkError } from '@/client/lib/http-error'
+import { ApiRequestError, NetworkError } from '@/client/lib/http-error'
 import { apiErrorMessages } from '@/client/lib/messages'
 import { usePageTitle } from '@/client/lib/page-title'
-import { ERROR_HEADING_ID } from './fallbacks'
 import { errorMessages } from './messages'
 import { screenMessage } from './screen-message'
+import { ERROR_HEADING_ID, type ErrorScreenProps } from './screen-props'
 
 /**
  * Whether the browser has a previous same-origin entry (Navigation API), which the router cannot
@@ -19,14 +19,6 @@ import { screenMessage } from './screen-message'
  */
 function browserCanGoBack(): boolean {
   return (window as unknown as { navigation?: { canGoBack?: boolean } }).navigation?.canGoBack === true
-}
-
-export interface ErrorScreenProps {
-  status: number
-  message?: string
-  localized?: LocalizedMessage
-  /** What was thrown: a failed request is told in the interface language, not the server's English. */
-  error?: unknown
 }
 
 /**

@@ -6,10 +6,7 @@ import { isOfflineChunkError, reloadOnceFor } from '@/client/lib/chunk-reload'
 import { offlineMessages } from '@/client/lib/messages'
 import { usePageTitle } from '@/client/lib/page-title'
 import { describeError } from '@/client/lib/http-error'
-import type { ErrorScreenProps } from './error-screen'
-
-/** The error screen's heading, also how a page the server rendered shows that it is that screen. */
-export const ERROR_HEADING_ID = 'error-heading'
+import { ERROR_HEADING_ID, type ErrorScreenProps } from './screen-props'
 
 // Loaded only when an error happens (it carries the bot detection).
 let loaded: ComponentType<ErrorScreenProps> | undefined

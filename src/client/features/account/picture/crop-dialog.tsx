@@ -13,7 +13,12 @@ import { errorMessage } from '@/client/lib/error-message'
 import { apiErrorMessages } from '@/client/lib/messages'
 import { toast } from '@/client/lib/toast'
 import { accountMessages } from '@/client/features/account/messages'
-import type { ChosenPicture } from './picture-controls'
+
+/** A file chosen to be the picture, and its object URL for the page to show it while cropping. */
+export interface ChosenPicture {
+  file: File
+  url: string
+}
 
 /** The frame in pixels of the picture (its orientation applied, as the browser shows it). */
 function squareOf(crop: PercentCrop, image: { naturalWidth: number; naturalHeight: number }): AvatarCrop {

@@ -11,18 +11,13 @@ import { type SessionUser, refreshSession } from '@/client/lib/auth'
 import { cn } from '@/client/lib/cn'
 import { toast } from '@/client/lib/toast'
 import { accountMessages } from '@/client/features/account/messages'
+import type { ChosenPicture } from './crop-dialog'
 
 // The cropper (and its library) loads when a picture is chosen, not with the account page.
 const CropDialog = lazy(() => import('./crop-dialog'))
 
 /** The API path of the picture, below the API's base (`api()` adds it). */
 const picturePath = AVATAR_UPLOAD_PATH.replace(/^\/api/, '')
-
-/** A file chosen to be the picture, and its object URL for the page to show it while cropping. */
-export interface ChosenPicture {
-  file: File
-  url: string
-}
 
 /** Why a file cannot be a picture, before anything is sent; undefined when it may be one. */
 function refusalOf(file: File): 'pictureTypeRefused' | 'pictureTooBig' | undefined {
