@@ -66,10 +66,13 @@ async function start() {
   }
   keepSessionFresh()
   keepPagesOffline()
-  // Answers graded offline and not sent yet, from whatever page (lib/waiting-answers.ts).
+  // Answers graded offline and not sent yet, from whatever page (lib/waiting-answers.ts), by the
+  // practice feature's sender: its code loads only when some wait.
+  const sender = (userId: string) =>
+    import('./features/practice/send-waiting').then((module) => module.sendWaiting(userId))
   const sendWaiting = () => {
     const user = currentUser.get()
-    if (user) sendWaitingAnswers(user.id)
+    if (user) sendWaitingAnswers(user.id, sender)
   }
   currentUser.subscribe(sendWaiting)
   window.addEventListener('online', sendWaiting)

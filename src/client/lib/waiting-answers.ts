@@ -5,6 +5,7 @@
  * answers of a person wait, and any page of the app sends them when the browser is online (at the
  * start, and on its `online` event): the sender's code is loaded only then. `/practice` sends its
  * own (features/practice/use-outbox.ts). A sent answer reaches every tab through the live stream.
+ * The sender is the practice feature's, given by main.tsx: lib/ knows no feature.
  */
 /** The localStorage key that says answers of `userId` wait (set by features/practice/waiting-mark.ts). */
 export const waitingMark = (userId: string) => `lingua.answers-waiting.${userId}`
@@ -17,10 +18,8 @@ function answersWait(userId: string): boolean {
   }
 }
 
-/** Sends `userId`'s waiting answers, if any, from any page but `/practice`. */
-export function sendWaitingAnswers(userId: string): void {
+/** Sends `userId`'s waiting answers with `send`, if any wait, from any page but `/practice`. */
+export function sendWaitingAnswers(userId: string, send: (userId: string) => Promise<unknown>): void {
   if (!navigator.onLine || location.pathname === '/practice' || !answersWait(userId)) return
-  void import('@/client/features/practice/send-waiting')
-    .then((sender) => sender.sendWaiting(userId))
-    .catch(() => undefined)
+  void send(userId).catch(() => undefined)
 }
