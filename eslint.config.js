@@ -1,6 +1,8 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import js from '@eslint/js'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import { importX } from 'eslint-plugin-import-x'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
@@ -177,6 +179,17 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // No import cycles in src, by static or dynamic import alike (a cycle through type-only
+    // imports is erased at build time and allowed): a module's dependencies evaluate before it.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: import.meta.dirname })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { allowUnsafeDynamicCyclicDependency: false }] },
   },
   boundary('shared'),
   boundary('client'),

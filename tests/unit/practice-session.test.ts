@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { GradeResult, PracticeCard, PracticeQueue } from '@/shared/practice'
-import type { GradeToSend } from '@/client/api/practice'
+import type { GradeToSend } from '@/client/features/practice/api/grades'
 import { ApiRequestError, NetworkError } from '@/client/lib/http-error'
 import { GradeOutbox, afterFailure, memoryStore, replay } from '@/client/features/practice/outbox'
 import { formatInterval } from '@/client/features/practice/interval'

@@ -6,12 +6,11 @@ import { api, searchOf } from '@/client/lib/api'
  * The public read of levels that several features share: the home page, the dashboard, the command
  * palette and the admin's reordering all list every level in its order. Every read of levels
  * shares the `levels` key prefix, so one invalidation after a write refreshes them all (the admin
- * feature adds its own keys under it).
+ * feature adds its own keys under it); each is read again on the live `levels` event (any
+ * administrator's change).
  */
-export const levelKeys = {
-  all: ['levels'] as const,
-  ordered: ['levels', 'ordered'] as const,
-}
+const all = ['levels'] as const
+export const levelKeys = { all, ordered: [...all, 'ordered'] as const }
 
 /** Every level in their order (as many pages as it takes). */
 export async function fetchOrderedLevels(signal?: AbortSignal): Promise<LanguageLevel[]> {
@@ -31,4 +30,5 @@ export const orderedLevelsQuery = () =>
   queryOptions({
     queryKey: levelKeys.ordered,
     queryFn: ({ signal }) => fetchOrderedLevels(signal),
+    meta: { live: { levels: true } },
   })

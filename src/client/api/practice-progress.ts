@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { useEffect, useMemo } from 'react'
 import type { NewWordsSource, PracticeSettings, PracticeToday } from '@/shared/practice'
 import { sameTimeZone } from '@/shared/practice-days'
 import type { PracticeSettingsInput } from '@/shared/practice-schemas'
@@ -10,26 +10,51 @@ import { currentUser } from '@/client/lib/auth'
 
 /**
  * The learner's day of practice (docs/product.md §11): today's counts, the streak and the calendar
- * (the dashboard's "Today" card), and the settings ("Practice" on /account). Under `me`: one's own
- * data, read again on the live `practice` event (a grade or a save in another tab).
+ * (the dashboard's "Today" card), and the settings ("Practice" on /account). Every key of practice
+ * is under `practiceKeys.all` (the practice page's queue too: features/practice/api). One's own
+ * data: read again after a change of one's account or of a level (the words to learn), and of
+ * one's practice in another tab (or this one: the stream tells every tab).
  */
-export const practiceTodayKey = ['me', 'practice', 'today'] as const
-export const practiceSettingsKey = ['me', 'practice', 'settings'] as const
+const all = ['practice'] as const
+export const practiceKeys = {
+  all,
+  today: [...all, 'today'] as const,
+  settings: [...all, 'settings'] as const,
+}
 
 export const practiceTodayQuery = () =>
   queryOptions({
-    queryKey: practiceTodayKey,
+    queryKey: practiceKeys.today,
     queryFn: ({ signal }) => api<PracticeToday>('/me/practice/today', { signal }),
+    meta: { live: { account: true, levels: true, practice: true } },
   })
 
 export const practiceSettingsQuery = () =>
   queryOptions({
-    queryKey: practiceSettingsKey,
+    queryKey: practiceKeys.settings,
     queryFn: ({ signal }) => api<PracticeSettings>('/me/practice/settings', { signal }),
+    meta: { live: { account: true, levels: true, practice: ({ reason }) => reason === 'settings' } },
   })
 
 export const savePracticeSettings = (input: PracticeSettingsInput) =>
   api<PracticeSettings>('/me/practice/settings', { method: 'PUT', json: input })
+
+/** What a change of one's practice does to the cached reads of it (the same functions every render). */
+export function usePracticeCache() {
+  const client = useQueryClient()
+  return useMemo(() => {
+    /** Today's counts and streak read again: a grade or an undo counted, the settings saved. */
+    const todayChanged = () => void client.invalidateQueries({ queryKey: practiceKeys.today })
+    return {
+      todayChanged,
+      /** The settings as saved are the ones shown; today's goal and new words may have changed. */
+      settingsSaved: (saved: PracticeSettings) => {
+        client.setQueryData(practiceKeys.settings, saved)
+        todayChanged()
+      },
+    }
+  }, [client])
+}
 
 /** The words of each page for why no new word comes (their messages: the dashboard's, the practice page's). */
 interface NewWordsTexts {
@@ -71,7 +96,7 @@ const zoneSentFor = new Set<string>()
  * makes a changed zone safe for the streak (docs/decisions/0019-practice.md).
  */
 export function useSyncTimeZone(): void {
-  const queryClient = useQueryClient()
+  const { settingsSaved } = usePracticeCache()
   const user = useStore(currentUser)
   const settings = useQuery(practiceSettingsQuery())
   const stored = settings.data
@@ -81,12 +106,9 @@ export function useSyncTimeZone(): void {
     if (!user || zoneSentFor.has(user.id) || !stored || !zone || sameTimeZone(zone, stored.timeZone)) return
     zoneSentFor.add(user.id)
     savePracticeSettings({ ...stored, timeZone: zone }).then(
-      (saved) => {
-        queryClient.setQueryData(practiceSettingsKey, saved)
-        void queryClient.invalidateQueries({ queryKey: practiceTodayKey })
-      },
+      settingsSaved,
       // Not worth a word to the learner: their day stays the stored zone's until the next load.
       () => undefined,
     )
-  }, [user, stored, queryClient])
+  }, [user, stored, settingsSaved])
 }

@@ -1,8 +1,23 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { type Query, QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import type { FunctionComponent } from 'react'
+import type { LiveEventName, LiveEvents } from '@/shared/live'
 import { followAccountChange } from './auth'
 import { onLive } from './live'
 import { retryDelay, retryRead } from './retry'
+
+/**
+ * The live events that make a cached read stale (docs/decisions/0013-live-updates.md): each read
+ * says which in its options' `meta.live`, beside its key in its area's module (client/api/,
+ * features/<area>/api), as `true` or as a test of the event's data. The cache follows them; it
+ * knows no area.
+ */
+type LiveRefresh = { [K in LiveEventName]?: true | ((data: LiveEvents[K]) => boolean) }
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { live?: LiveRefresh }
+  }
+}
 
 /**
  * The app's one query cache. Only the pages that read or write through React Query import it (see
@@ -16,36 +31,30 @@ export const queryClient = new QueryClient({
   },
 })
 
-/**
- * Live events make the cached reads they change stale (active ones are read again at once), by the
- * first part of their keys: `levels`, `can-do` (the statements; with the assessment in progress,
- * whose questions they are), `words` (a level's words, admin), `audit`, `people` (admin), `me` and
- * `auth` (one's own account). A level
- * being edited is refetched too: the form keeps what was typed and says who changed it
- * (features/admin/levels).
- */
-const invalidate = (...prefixes: string[]) => {
-  for (const prefix of prefixes) void queryClient.invalidateQueries({ queryKey: [prefix] })
+function changedBy<K extends LiveEventName>(query: Query, name: K, data: LiveEvents[K]): boolean {
+  const rule = query.meta?.live?.[name]
+  return rule === true || (typeof rule === 'function' && rule(data))
 }
-onLive('levels', () => invalidate('levels', 'me'))
-onLive('can-do', () => {
-  invalidate('can-do')
-  void queryClient.invalidateQueries({ queryKey: ['me', 'assessment'] })
+
+const followed = new Set<LiveEventName>()
+
+/** Makes the cached reads that `name` changes stale when it comes (active ones are read again at once). */
+function follow(name: LiveEventName): void {
+  if (followed.has(name)) return
+  followed.add(name)
+  onLive(name, (data) => {
+    const stale = () => void queryClient.invalidateQueries({ predicate: (query) => changedBy(query, name, data) })
+    // Once the session is read again (it may be being replaced: a password change), not before.
+    if (name === 'account') void followAccountChange().then(stale)
+    else stale()
+  })
+}
+
+// An event is followed from the moment a read it changes is in the cache.
+queryClient.getQueryCache().subscribe(({ query }) => {
+  for (const name of Object.keys(query.meta?.live ?? {})) follow(name as LiveEventName)
 })
-onLive('words', () => invalidate('words'))
-onLive('audit', () => invalidate('audit', 'people'))
-// Once the session is read again (it may be being replaced: a password change), not before.
-onLive('account', () => void followAccountChange().then(() => invalidate('me', 'auth')))
-// One's practice changed in another tab (or this one: the stream tells every tab): the queue and
-// today's counts are read again. The practice page keeps the card on screen (features/practice).
-onLive('practice', ({ reason }) =>
-  void queryClient.invalidateQueries({
-    queryKey: ['me', 'practice'],
-    predicate: (query) => reason === 'settings' || query.queryKey[2] !== 'settings',
-  }),
-)
-// A level's words changed: the cards to practise may be others.
-onLive('words', () => void queryClient.invalidateQueries({ queryKey: ['me', 'practice', 'queue'] }))
+
 // What was missed could not be sent: everything is read again.
 onLive('reset', () => void queryClient.invalidateQueries())
 

@@ -1,5 +1,4 @@
 import { useStore } from '@nanostores/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
 import type { ChangePasswordValues } from '@/shared/auth-schemas'
 import { FormSubmit } from '@/client/components/forms/form-submit'
@@ -9,14 +8,14 @@ import { PasswordInput } from '@/client/components/ui/password-input'
 import { authApi } from '@/client/lib/auth-api'
 import { authSchema, formResolver } from '@/client/lib/form-resolver'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
+import { useAccountCache } from './api'
 import { accountMessages } from './messages'
 import { Section } from './section'
-import { sessionsQueryKey } from './sessions-section'
 
 /** A new password signs out every other device (`revokeOtherSessions`). */
 export function PasswordSection() {
   const t = useStore(accountMessages)
-  const queryClient = useQueryClient()
+  const cache = useAccountCache()
   const form = useForm<ChangePasswordValues>({
     resolver: formResolver(authSchema('changePasswordSchema')),
     defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
@@ -28,7 +27,7 @@ export function PasswordSection() {
       passwordField: 'currentPassword',
       onSuccess: async () => {
         form.reset()
-        await queryClient.invalidateQueries({ queryKey: sessionsQueryKey })
+        await cache.sessionsChanged()
       },
     },
   )

@@ -1,15 +1,14 @@
 import { useStore } from '@nanostores/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
 import type { PracticeSettings } from '@/shared/practice'
 import { DAILY_GOAL_MAX, NEW_WORDS_PER_DAY_MAX } from '@/shared/practice'
 import { sameTimeZone } from '@/shared/practice-days'
 import {
   browserTimeZone,
-  practiceSettingsKey,
   practiceSettingsQuery,
-  practiceTodayKey,
   savePracticeSettings,
+  usePracticeCache,
   useSyncTimeZone,
 } from '@/client/api/practice-progress'
 import { FormSubmit } from '@/client/components/forms/form-submit'
@@ -53,7 +52,7 @@ function PracticeForm({ settings }: { settings: PracticeSettings }) {
   const t = useStore(accountMessages)
   const formats = useStore(format)
   const lang = useStore(locale)
-  const queryClient = useQueryClient()
+  const { settingsSaved } = usePracticeCache()
   const form = useForm<PracticeFormValues>({
     resolver: formResolver(() => import('./practice-schema').then((schemas) => schemas.practiceFormSchema)),
     defaultValues: { newWordsPerDay: settings.newWordsPerDay, dailyGoal: settings.dailyGoal },
@@ -64,8 +63,7 @@ function PracticeForm({ settings }: { settings: PracticeSettings }) {
     (values) => savePracticeSettings({ ...values, timeZone: settings.timeZone }),
     {
       onSuccess: (saved) => {
-        queryClient.setQueryData(practiceSettingsKey, saved)
-        void queryClient.invalidateQueries({ queryKey: practiceTodayKey })
+        settingsSaved(saved)
         toast({ title: accountMessages.get().saved, variant: 'success' })
       },
     },

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { Alert } from '@/client/components/ui/alert'
 import { Button } from '@/client/components/ui/button'
@@ -12,10 +12,9 @@ import { locale } from '@/client/lib/i18n'
 import { apiErrorMessages } from '@/client/lib/messages'
 import { toast } from '@/client/lib/toast'
 import { describeUserAgent } from '@/client/lib/user-agent'
+import { sessionsQuery, useAccountCache } from './api'
 import { accountMessages } from './messages'
 import { Section } from './section'
-
-export const sessionsQueryKey = ['auth', 'sessions']
 
 export function SessionsSection() {
   const t = useStore(accountMessages)
@@ -23,14 +22,13 @@ export function SessionsSection() {
   const language = useStore(locale)
   const thisSession = useStore(currentSessionId)
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
-  // Signing in again (two factors turned on) replaces this device's session: read the list anew.
-  const sessions = useQuery({ queryKey: [...sessionsQueryKey, thisSession], queryFn: authApi.listSessions })
+  const cache = useAccountCache()
+  const sessions = useQuery(sessionsQuery(thisSession))
   const revoke = useMutation({
     mutationFn: authApi.revokeSession,
     onSuccess: async () => {
       toast({ title: accountMessages.get().sessionRevoked, variant: 'success' })
-      await queryClient.invalidateQueries({ queryKey: sessionsQueryKey })
+      await cache.sessionsChanged()
     },
   })
   const everywhere = useMutation({

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { type RefObject, useEffect, useRef, useState } from 'react'
 import type { SignInMethods } from '@/shared/sign-in-methods'
 import { ConfirmDialog } from '@/client/components/confirm-dialog'
@@ -14,7 +14,7 @@ import { formatDateTime } from '@/client/lib/format-time'
 import { locale } from '@/client/lib/i18n'
 import { apiErrorMessages } from '@/client/lib/messages'
 import { useProviderRedirect } from '@/client/lib/provider-redirect'
-import { signInMethodsKey, signInMethodsQuery } from './api'
+import { signInMethodsQuery, useAccountCache } from './api'
 import { type MethodChanged, subheadingClass } from './method-change'
 import { accountMessages } from './messages'
 import { Passkeys } from './passkeys'
@@ -45,7 +45,7 @@ function readLinking(): string | null {
  */
 export function SignInMethodsSection({ providerError }: { providerError?: string }) {
   const t = useStore(accountMessages)
-  const queryClient = useQueryClient()
+  const cache = useAccountCache()
   const methods = useQuery(signInMethodsQuery())
   const [status, setStatus] = useState('')
   const [linking] = useState(readLinking)
@@ -62,7 +62,7 @@ export function SignInMethodsSection({ providerError }: { providerError?: string
 
   const changed: MethodChanged = async (message) => {
     setStatus(message)
-    await queryClient.invalidateQueries({ queryKey: signInMethodsKey })
+    await cache.signInMethodsChanged()
   }
 
   // Back from a provider: this section is what the person came back for.

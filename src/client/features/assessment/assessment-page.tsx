@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { AssessmentProgress, AssessmentState } from '@/shared/can-do'
-import { assessmentKey, assessmentQuery, canDoSetQuery, startAssessment } from '@/client/api/assessment'
+import { useQuery } from '@tanstack/react-query'
+import { assessmentQuery } from '@/client/api/assessment'
 import { Alert } from '@/client/components/ui/alert'
 import { Button } from '@/client/components/ui/button'
 import { PageHeading } from '@/client/components/ui/page-heading'
@@ -11,16 +10,10 @@ import { locale } from '@/client/lib/i18n'
 import { apiErrorMessages } from '@/client/lib/messages'
 import { usePageTitle } from '@/client/lib/page-title'
 import { toast } from '@/client/lib/toast'
+import { canDoSetQuery, useStartAssessment } from './api'
 import { assessmentMessages } from './messages'
 import { Questions } from './questions'
 import { Result } from './result'
-
-/** The server's answer to a start or an answer, as the page's state: in progress, or the new result. */
-export function stateAfter(progress: AssessmentProgress, before: AssessmentState | undefined): AssessmentState {
-  return progress.result
-    ? { inProgress: null, latest: progress.result }
-    : { inProgress: progress, latest: before?.latest ?? null }
-}
 
 /**
  * `/assessment` (auth guard): the intro with "Start self-assessment", the questions of the
@@ -71,13 +64,7 @@ export function AssessmentPage({ again }: { again: boolean }) {
 function Intro({ empty }: { empty: boolean }) {
   const t = useStore(assessmentMessages)
   const errors = useStore(apiErrorMessages)
-  const queryClient = useQueryClient()
-  const start = useMutation({
-    mutationFn: startAssessment,
-    onSuccess: (progress) =>
-      queryClient.setQueryData<AssessmentState>(assessmentKey, (before) => stateAfter(progress, before)),
-    onError: (error) => toast({ title: errorMessage(error, errors), variant: 'error' }),
-  })
+  const start = useStartAssessment((error) => toast({ title: errorMessage(error, errors), variant: 'error' }))
   return (
     <article className="mx-auto max-w-3xl">
       <PageHeading className="text-3xl font-bold tracking-tight">{t.title}</PageHeading>

@@ -1,8 +1,6 @@
 import { useStore } from '@nanostores/react'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useMemo, useRef, useState } from 'react'
-import { type Answer, type AssessmentProgress, type AssessmentState, type CanDoSet, SKILLS } from '@/shared/can-do'
-import { answerStatement, assessmentKey, canDoSetQuery } from '@/client/api/assessment'
+import { type Answer, type AssessmentProgress, type CanDoSet, SKILLS } from '@/shared/can-do'
 import { Alert } from '@/client/components/ui/alert'
 import { Button } from '@/client/components/ui/button'
 import { PageHeading } from '@/client/components/ui/page-heading'
@@ -10,7 +8,7 @@ import { Skeleton } from '@/client/components/ui/skeleton'
 import { cn } from '@/client/lib/cn'
 import { errorMessage } from '@/client/lib/error-message'
 import { apiErrorMessages, skillMessages } from '@/client/lib/messages'
-import { stateAfter } from './assessment-page'
+import { useAnswerStatement, useRefreshTexts } from './api'
 import { assessmentMessages } from './messages'
 import { StartAgain } from './start-again'
 import { currentIndex, nextRevisit, placeInLevel, stepsOf } from './steps'
@@ -36,26 +34,16 @@ export function Questions({ progress, set }: { progress: AssessmentProgress; set
   const t = useStore(assessmentMessages)
   const skills = useStore(skillMessages)
   const errors = useStore(apiErrorMessages)
-  const queryClient = useQueryClient()
   const [revisiting, setRevisiting] = useState<number | null>(null)
   const steps = useMemo(() => stepsOf(progress, set), [progress, set])
   const index = currentIndex(steps, revisiting)
   const step = steps[index]
-  const answer = useMutation({
-    mutationFn: (given: { index: number; answer: Answer }) => {
-      const statementId = steps[given.index]?.statementId ?? 0
-      return answerStatement(statementId, given.answer)
-    },
-    onSuccess: (next, given) => {
-      setRevisiting(nextRevisit(steps, given.index, stepsOf(next, set)))
-      queryClient.setQueryData<AssessmentState>(assessmentKey, (before) => stateAfter(next, before))
-    },
-    // The statement asked may have changed meanwhile (an admin's edit): read where things stand.
-    onError: () => void queryClient.invalidateQueries({ queryKey: assessmentKey }),
-  })
+  const answer = useAnswerStatement((next, given: { index: number; statementId: number; answer: Answer }) =>
+    setRevisiting(nextRevisit(steps, given.index, stepsOf(next, set))),
+  )
   const choose = (given: Answer) => {
     if (answer.isPending || !step) return
-    answer.mutate({ index, answer: given })
+    answer.mutate({ index, statementId: step.statementId, answer: given })
   }
   // Keys 1 and 2 answer from anywhere on the page (listened to again with each new `choose`).
   useEffect(() => {
@@ -71,9 +59,10 @@ export function Questions({ progress, set }: { progress: AssessmentProgress; set
 
   // A statement the texts do not have yet (added since they were read): read them again.
   const missingText = step !== undefined && step.text === undefined
+  const refreshTexts = useRefreshTexts()
   useEffect(() => {
-    if (missingText) void queryClient.invalidateQueries({ queryKey: canDoSetQuery(set.lang).queryKey })
-  }, [missingText, queryClient, set.lang])
+    if (missingText) refreshTexts(set.lang)
+  }, [missingText, refreshTexts, set.lang])
 
   const skillIndex = progress.asking ? SKILLS.indexOf(progress.asking.skill) : 0
   const skill = SKILLS[skillIndex] ?? SKILLS[0]

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { type AssessmentResult, type CanDoSet, SKILLS } from '@/shared/can-do'
 import { MISSED_IN_A_ROW, REACHED_PERCENT } from '@/shared/placement'
-import { learnerProfileQuery, profileKey, saveProfile } from '@/client/api/profile'
+import { learnerProfileQuery, saveProfile, useProfileCache } from '@/client/api/profile'
 import { Button } from '@/client/components/ui/button'
 import { PageHeading } from '@/client/components/ui/page-heading'
 import { cn } from '@/client/lib/cn'
@@ -151,14 +151,14 @@ function Bars({
 function UseAsCurrent({ code, levels }: { code: string | null; levels: Levels }) {
   const t = useStore(assessmentMessages)
   const errors = useStore(apiErrorMessages)
-  const queryClient = useQueryClient()
+  const cache = useProfileCache()
   const profile = useQuery(learnerProfileQuery())
   // Below the first level: the first one is where to start.
   const rank = code === null ? 0 : rankOf(code, levels)
   const level = levels[rank]
   const save = useMutation({
     mutationFn: async () => {
-      const now = await queryClient.fetchQuery(learnerProfileQuery())
+      const now = await cache.current()
       const target = levels.findIndex((entry) => entry.id === now.targetLevelId)
       return saveProfile({
         language: now.language,
@@ -167,7 +167,7 @@ function UseAsCurrent({ code, levels }: { code: string | null; levels: Levels })
       })
     },
     onSuccess: (saved) => {
-      queryClient.setQueryData(profileKey, saved)
+      cache.saved(saved)
       toast({ title: assessmentMessages.get().levelUpdated, variant: 'success' })
     },
     onError: (error) => toast({ title: errorMessage(error, errors), variant: 'error' }),

@@ -1,12 +1,10 @@
 import { useStore } from '@nanostores/react'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { AssessmentState } from '@/shared/can-do'
-import { assessmentKey, resetAssessment, startAssessment } from '@/client/api/assessment'
 import { ConfirmDialog } from '@/client/components/confirm-dialog'
 import { Button } from '@/client/components/ui/button'
 import { errorMessage } from '@/client/lib/error-message'
 import { apiErrorMessages } from '@/client/lib/messages'
+import { useStartAgain } from './api'
 import { assessmentMessages } from './messages'
 
 /**
@@ -16,21 +14,8 @@ import { assessmentMessages } from './messages'
 export function StartAgain({ midway }: { midway: boolean }) {
   const t = useStore(assessmentMessages)
   const errors = useStore(apiErrorMessages)
-  const queryClient = useQueryClient()
   const [open, setOpen] = useState(false)
-  const again = useMutation({
-    mutationFn: async () => {
-      await resetAssessment()
-      return startAssessment()
-    },
-    onSuccess: (progress) => {
-      setOpen(false)
-      queryClient.setQueryData<AssessmentState>(assessmentKey, (before) => ({
-        inProgress: progress,
-        latest: before?.latest ?? null,
-      }))
-    },
-  })
+  const again = useStartAgain(() => setOpen(false))
   return (
     <>
       <Button variant="outline" onClick={() => setOpen(true)}>

@@ -1,5 +1,4 @@
 import { useStore } from '@nanostores/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import type { LanguageLevel } from '@/shared/levels'
@@ -12,8 +11,8 @@ import { learnableLanguageOptions } from '@/client/lib/language-names'
 import { locale } from '@/client/lib/i18n'
 import { toast } from '@/client/lib/toast'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
-import { practiceTodayKey } from '@/client/api/practice-progress'
-import { profileKey, saveProfile } from '@/client/api/profile'
+import { usePracticeCache } from '@/client/api/practice-progress'
+import { saveProfile, useProfileCache } from '@/client/api/profile'
 import { dashboardMessages } from './messages'
 import type { ProfileFormValues } from './profile-schema'
 
@@ -26,7 +25,8 @@ const toId = (value: string) => (value === '' ? null : Number(value))
 export function ProfileForm({ profile, levels }: { profile: LearnerProfile; levels: LanguageLevel[] }) {
   const t = useStore(dashboardMessages)
   const lang = useStore(locale)
-  const queryClient = useQueryClient()
+  const profileCache = useProfileCache()
+  const { todayChanged } = usePracticeCache()
   const languageNames = useMemo(() => learnableLanguageOptions(lang), [lang])
   // The target may not be below the current level: the levels' order decides (the server checks too).
   const position = useMemo(() => new Map(levels.map((level) => [String(level.id), level.position])), [levels])
@@ -48,9 +48,9 @@ export function ProfileForm({ profile, levels }: { profile: LearnerProfile; leve
       }),
     {
       onSuccess: (saved, values) => {
-        queryClient.setQueryData(profileKey, saved)
+        profileCache.saved(saved)
         // New words come from the current level and language: today's count changes with them.
-        void queryClient.invalidateQueries({ queryKey: practiceTodayKey })
+        todayChanged()
         form.reset(values)
         toast({ title: dashboardMessages.get().saved, variant: 'success' })
       },

@@ -1,22 +1,13 @@
 import { useStore } from '@nanostores/react'
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { DemoServerTime } from '@/shared/demo'
 import { Button } from '@/client/components/ui/button'
 import { Skeleton } from '@/client/components/ui/skeleton'
 import { ErrorAlert } from '@/client/components/ui/error-alert'
-import { api } from '@/client/lib/api'
 import { format } from '@/client/lib/i18n'
 import { Page } from '@/client/components/page'
+import { serverTimeQuery } from './api'
 import { fetchingMessages } from './messages'
-
-const serverTimeQuery = (fail: boolean) =>
-  queryOptions({
-    queryKey: ['demo', 'server-time', { fail }],
-    queryFn: ({ signal }) =>
-      api<DemoServerTime>(`/demo/server-time${fail ? '?fail=true' : ''}`, { signal }),
-    staleTime: 0,
-  })
 
 export function FetchingPage() {
   const t = useStore(fetchingMessages)

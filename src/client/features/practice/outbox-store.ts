@@ -1,5 +1,5 @@
 import { createStore, get, update } from 'idb-keyval'
-import type { GradeToSend } from '@/client/api/practice'
+import type { GradeToSend } from './api/grades'
 import type { OutboxStore } from './outbox'
 
 /**

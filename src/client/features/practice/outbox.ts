@@ -1,6 +1,6 @@
 import type { GradeResult } from '@/shared/practice'
-import type { GradeToSend } from '@/client/api/practice'
 import { ApiRequestError, NetworkError } from '@/client/lib/http-error'
+import type { GradeToSend } from './api/grades'
 
 /**
  * The grades on their way to the server (docs/decisions/0024-practice-page.md): each answer is

@@ -1,10 +1,9 @@
 import { useStore } from '@nanostores/react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { newWordsNote, useSyncTimeZone } from '@/client/api/practice-progress'
+import { useQuery } from '@tanstack/react-query'
+import { newWordsNote, usePracticeCache, useSyncTimeZone } from '@/client/api/practice-progress'
 import { Link } from '@tanstack/react-router'
 import { type Ref, useCallback, useEffect, useReducer, useRef, useState, useTransition } from 'react'
 import type { NewWordsSource, PracticeGrade, PracticeQueue } from '@/shared/practice'
-import { practiceQueueQuery, sendUndo } from '@/client/api/practice'
 import { Alert } from '@/client/components/ui/alert'
 import { Button, buttonClass } from '@/client/components/ui/button'
 import { PageHeading } from '@/client/components/ui/page-heading'
@@ -16,15 +15,13 @@ import { formatDateTime } from '@/client/lib/format-time'
 import { locale } from '@/client/lib/i18n'
 import { apiErrorMessages } from '@/client/lib/messages'
 import { usePageTitle } from '@/client/lib/page-title'
+import { practiceQueueQuery, useUndoGrade } from './api/queue'
 import { CardView, gradeNames, translationOf } from './card-view'
 import { formatInterval } from './interval'
 import { practiceMessages } from './messages'
 import { newClientId } from './client-id'
 import { cardsLeft, gradesGiven, newSession, sessionReducer, upcoming } from './session'
 import { useOnline, useOutbox } from './use-outbox'
-
-/** Today's counts and streak (the dashboard's "Today" card): read again once a grade is in. */
-const todayKey = ['me', 'practice', 'today'] as const
 
 /**
  * `/practice` (auth guard): today's cards, due ones first, then new words of the current level,
@@ -73,7 +70,8 @@ function Session({ queue, refetch }: { queue: PracticeQueue | undefined; refetch
   const errors = useStore(apiErrorMessages)
   const language = useStore(locale)
   const user = useStore(currentUser)
-  const queryClient = useQueryClient()
+  const { todayChanged } = usePracticeCache()
+  const undoGrade = useUndoGrade()
   const online = useOnline()
   const [session, dispatch] = useReducer(sessionReducer, undefined, newSession)
   const [notice, setNotice] = useState<string | null>(null)
@@ -87,7 +85,7 @@ function Session({ queue, refetch }: { queue: PracticeQueue | undefined; refetch
 
   const outbox = useOutbox(user?.id, {
     waiting: (wordIds) => dispatch({ type: 'waiting', wordIds }),
-    sent: () => void queryClient.invalidateQueries({ queryKey: todayKey }),
+    sent: todayChanged,
     dropped: (entry, error) => {
       dispatch({ type: 'refused', clientId: entry.clientId, grade: entry.grade })
       // A new word no longer allowed (new_word_not_allowed) says so in the error's own words.
@@ -168,10 +166,9 @@ function Session({ queue, refetch }: { queue: PracticeQueue | undefined; refetch
         if ((await withdraw(last.clientId)) === 'withdrawn') {
           dispatch({ type: 'undone', card: last.card })
         } else {
-          const undone = await sendUndo(last.clientId)
+          const undone = await undoGrade(last.clientId)
           const kind = undone.schedule.state === 'new' ? 'new' : 'due'
           dispatch({ type: 'undone', card: { ...last.card, kind, schedule: undone.schedule } })
-          void queryClient.invalidateQueries({ queryKey: todayKey })
         }
         focusNext.current = 'reveal'
         setNotice(null)
@@ -180,7 +177,7 @@ function Session({ queue, refetch }: { queue: PracticeQueue | undefined; refetch
         setNotice(error instanceof ApiRequestError && error.status === 409 ? t.undoFailed : errorMessage(error, errors))
       }
     })
-  }, [session.last, outbox, undoing, queryClient, t, errors])
+  }, [session.last, outbox, undoing, undoGrade, t, errors])
 
   // Space shows the answer, 1–4 grade, U undoes: not while typing, nor with a dialog open.
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { sendGrade } from '@/client/api/practice'
+import { sendGrade } from './api/grades'
 import { GradeOutbox } from './outbox'
 import { indexedDbStore } from './outbox-store'
 import { markAnswersWaiting } from './waiting-mark'

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import type { GradeResult } from '@/shared/practice'
-import { type GradeToSend, sendGrade } from '@/client/api/practice'
+import { type GradeToSend, sendGrade } from './api/grades'
 import { GradeOutbox, memoryStore, type OutboxStore } from './outbox'
 import { markAnswersWaiting } from './waiting-mark'
 

@@ -9,4 +9,6 @@ export const auditQuery = (page: number) =>
     queryKey: auditKeys.page(page),
     queryFn: ({ signal }) => api<AuditPage>(`/audit-log?${searchOf({ page })}`, { signal }),
     staleTime: 0,
+    // Another administrator's write is a new row.
+    meta: { live: { audit: true } },
   })

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, useQueryClient } from '@tanstack/react-query'
 import type { CanDoStatement, CanDoStatementList, CsvImportReport, Skill } from '@/shared/can-do'
 // Types only: the schemas stay out of the page until a form is validated.
 import type { StatementInput, StatementPatch } from '@/shared/can-do-schemas'
@@ -14,21 +14,34 @@ export interface StatementListParams {
 
 const base = '/admin/can-do-statements'
 
-/**
- * Under the `can-do` prefix: a `can-do` live event (any administrator's change) makes every read
- * of statements stale (lib/query-client.tsx), so a second tab follows.
- */
-export const canDoKeys = {
-  all: ['can-do'] as const,
-  list: (params: StatementListParams) => ['can-do', 'admin', params] as const,
-}
+/** Every list shares the `can-do` key prefix: one invalidation after a write refreshes them all. */
+const all = ['can-do'] as const
+const listKey = (params: StatementListParams) => [...all, params] as const
 
 /** The statements matching the filters, in level, skill and position order (no pages). */
 export const statementListQuery = (params: StatementListParams) =>
   queryOptions({
-    queryKey: canDoKeys.list(params),
+    queryKey: listKey(params),
     queryFn: ({ signal }) => api<CanDoStatementList>(`${base}?${searchOf(params)}`, { signal }),
+    // Another administrator's change (a second tab follows too).
+    meta: { live: { 'can-do': true } },
   })
+
+/** What the writes of statements do to the cached reads. */
+export function useStatementsCache() {
+  const client = useQueryClient()
+  return {
+    /** Every list of statements, read again after a write. */
+    refresh: () => client.invalidateQueries({ queryKey: all }),
+    /** The statements matching `params` as they are now, from the server (a form's Reload). */
+    current: (params: StatementListParams) => client.fetchQuery({ ...statementListQuery(params), staleTime: 0 }),
+    /** A cell's new order shown at once, before the server has it (a reply still on its way is dropped). */
+    reorder: (params: StatementListParams, reordered: (list: CanDoStatementList) => CanDoStatementList) => {
+      void client.cancelQueries({ queryKey: listKey(params) })
+      client.setQueryData(listKey(params), (old: CanDoStatementList | undefined) => old && reordered(old))
+    },
+  }
+}
 
 /** The path of the CSV file of every statement (GET downloads it, POST imports one). */
 export const csvPath = `${base}/csv`

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { Suspense, lazy, useCallback, useState } from 'react'
 import { type CanDoStatement, SKILLS, type Skill } from '@/shared/can-do'
@@ -21,7 +21,7 @@ import { usePageTitle } from '@/client/lib/page-title'
 import { focusPageHeading } from '@/client/lib/route-focus'
 import { runtimeConfig } from '@/client/lib/runtime-config'
 import { toast } from '@/client/lib/toast'
-import { canDoKeys, csvPath, statementListQuery, statementsApi } from './api'
+import { csvPath, statementListQuery, statementsApi, useStatementsCache } from './api'
 import { QUERY_MAX } from './can-do-search'
 import { canDoAdminMessages } from './messages'
 import type { StatementDialogTarget } from './statement-dialog'
@@ -43,7 +43,7 @@ export function CanDoPage() {
   const ui = useStore(uiMessages)
   const skills = useStore(skillMessages)
   const errors = useStore(apiErrorMessages)
-  const queryClient = useQueryClient()
+  const statements = useStatementsCache()
   const search = route.useSearch()
   const navigate = route.useNavigate()
   usePageTitle(t.title)
@@ -75,7 +75,7 @@ export function CanDoPage() {
     onSuccess: async () => {
       toast({ title: canDoAdminMessages.get().deleted, variant: 'success' })
       setDeleting(null)
-      await queryClient.invalidateQueries({ queryKey: canDoKeys.all })
+      await statements.refresh()
       // Its row and buttons are gone: focus goes to the page's heading.
       focusPageHeading()
     },

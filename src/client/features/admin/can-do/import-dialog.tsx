@@ -1,9 +1,8 @@
 import { useStore } from '@nanostores/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { CAN_DO_CSV_COLUMNS, type CsvImportReport } from '@/shared/can-do'
 import { CsvImportDialog } from '@/client/components/csv-import/csv-import-dialog'
 import { toast } from '@/client/lib/toast'
-import { canDoKeys, statementsApi } from './api'
+import { statementsApi, useStatementsCache } from './api'
 import { csvImportMessages } from './messages'
 
 /**
@@ -12,7 +11,7 @@ import { csvImportMessages } from './messages'
  */
 export default function ImportDialog({ onClose }: { onClose: () => void }) {
   const t = useStore(csvImportMessages)
-  const queryClient = useQueryClient()
+  const statements = useStatementsCache()
   return (
     <CsvImportDialog
       title={t.title}
@@ -33,7 +32,7 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
       onImported={async (report) => {
         toast({ title: t.imported({ count: report.created }), variant: 'success' })
         onClose()
-        await queryClient.invalidateQueries({ queryKey: canDoKeys.all })
+        await statements.refresh()
       }}
       onClose={onClose}
     />

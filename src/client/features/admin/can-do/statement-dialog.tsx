@@ -1,5 +1,4 @@
 import { useStore } from '@nanostores/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useForm, useWatch } from 'react-hook-form'
 import { type CanDoStatement, SKILLS, STATEMENT_TEXT_MAX } from '@/shared/can-do'
 import type { LanguageLevel } from '@/shared/levels'
@@ -13,7 +12,7 @@ import { format } from '@/client/lib/i18n'
 import { skillMessages } from '@/client/lib/messages'
 import { toast } from '@/client/lib/toast'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
-import { canDoKeys, statementListQuery, statementsApi } from './api'
+import { statementsApi, useStatementsCache } from './api'
 import { statementFormMessages } from './messages'
 import type { StatementValues } from './statement-schemas'
 
@@ -48,7 +47,7 @@ export default function StatementDialog({
   const t = useStore(statementFormMessages)
   const skills = useStore(skillMessages)
   const formats = useStore(format)
-  const queryClient = useQueryClient()
+  const statements = useStatementsCache()
   const editing = target.kind === 'edit' ? target.statement : undefined
   const form = useForm<StatementValues>({
     resolver: formResolver(() =>
@@ -72,7 +71,7 @@ export default function StatementDialog({
       onSuccess: async () => {
         toast({ title: editing ? t.saved : t.created, variant: 'success' })
         onClose()
-        await queryClient.invalidateQueries({ queryKey: canDoKeys.all })
+        await statements.refresh()
       },
     },
   )
@@ -85,10 +84,7 @@ export default function StatementDialog({
 
   const reload = async () => {
     if (!editing) return
-    const list = await queryClient.fetchQuery({
-      ...statementListQuery({ levelId: editing.levelId, skill: editing.skill }),
-      staleTime: 0,
-    })
+    const list = await statements.current({ levelId: editing.levelId, skill: editing.skill })
     const current = list.items.find((item) => item.id === editing.id)
     reset()
     if (current) form.reset(valuesOf(current))

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { useId, useLayoutEffect, useRef, useState } from 'react'
 import type { CanDoStatement, CanDoStatementList, Skill } from '@/shared/can-do'
 import type { LanguageLevel } from '@/shared/levels'
@@ -11,7 +11,7 @@ import { ApiRequestError } from '@/client/lib/http-error'
 import { format } from '@/client/lib/i18n'
 import { apiErrorMessages, skillMessages } from '@/client/lib/messages'
 import { toast } from '@/client/lib/toast'
-import { type StatementListParams, canDoKeys, statementsApi } from './api'
+import { type StatementListParams, statementsApi, useStatementsCache } from './api'
 import { canDoAdminMessages } from './messages'
 
 interface Cell {
@@ -93,7 +93,7 @@ export function StatementList({
   const skills = useStore(skillMessages)
   const errors = useStore(apiErrorMessages)
   const formats = useStore(format)
-  const queryClient = useQueryClient()
+  const statements = useStatementsCache()
   const [announcement, setAnnouncement] = useState('')
   const focusAfter = useRef<{ id: number; direction: Direction } | null>(null)
   const baseId = useId()
@@ -105,7 +105,7 @@ export function StatementList({
       const stale = error instanceof ApiRequestError && error.status === 409
       toast({ title: stale ? canDoAdminMessages.get().orderChanged : errorMessage(error, errors), variant: 'error' })
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: canDoKeys.all }),
+    onSettled: () => statements.refresh(),
   })
 
   const move = (levelId: number, cell: Cell, index: number, direction: Direction) => {
@@ -116,8 +116,7 @@ export function StatementList({
     const ids = cell.items.map((statement) => statement.id)
     ids[index] = other.id
     ids[to] = item.id
-    void queryClient.cancelQueries({ queryKey: canDoKeys.list(params) })
-    queryClient.setQueryData(canDoKeys.list(params), (old: CanDoStatementList | undefined) => old && withOrder(old, ids))
+    statements.reorder(params, (old) => withOrder(old, ids))
     focusAfter.current = { id: item.id, direction }
     setAnnouncement(t.moved({ position: formats.number(to + 1), total: formats.number(ids.length) }))
     reorder.mutate({ levelId, skill: cell.skill, ids })

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import type { LanguageLevel } from '@/shared/levels'
 import { ConfirmDialog } from '@/client/components/confirm-dialog'
 import { Skeleton } from '@/client/components/ui/skeleton'
@@ -7,7 +7,8 @@ import { errorMessage } from '@/client/lib/error-message'
 import { ApiRequestError } from '@/client/lib/http-error'
 import { apiErrorMessages } from '@/client/lib/messages'
 import { toast } from '@/client/lib/toast'
-import { levelKeys, levelUsageQuery, levelsApi } from './api'
+import { levelUsageQuery, levelsApi } from './api'
+import { useLevelsCache } from './level-cache'
 import { levelsAdminMessages } from './messages'
 
 export type DeletableLevel = Pick<LanguageLevel, 'id' | 'code' | 'name'>
@@ -30,7 +31,7 @@ export function DeleteLevelDialog({
 }) {
   const t = useStore(levelsAdminMessages)
   const errorTexts = useStore(apiErrorMessages)
-  const queryClient = useQueryClient()
+  const levels = useLevelsCache()
   const remove = useMutation({
     mutationFn: async (target: DeletableLevel) => {
       try {
@@ -43,7 +44,7 @@ export function DeleteLevelDialog({
     onSuccess: async (target) => {
       // The refresh after it must not ask for the usage of a level that no longer exists, whether
       // or not this dialog has rendered since the deletion started (`enabled` below).
-      queryClient.removeQueries({ queryKey: levelKeys.usage(target.id), exact: true })
+      levels.forgetUsage(target.id)
       toast({ title: levelsAdminMessages.get().deleted({ code: target.code }), variant: 'success' })
       await onDeleted(target)
     },

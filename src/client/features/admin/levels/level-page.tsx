@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { type ReactNode, useEffect, useState } from 'react'
 import { Button } from '@/client/components/ui/button'
@@ -12,9 +12,9 @@ import { onLive } from '@/client/lib/live'
 import { usePageTitle } from '@/client/lib/page-title'
 import { ErrorAlert } from '@/client/components/ui/error-alert'
 import { Card } from '@/client/components/ui/card'
-import { levelKeys, levelQuery } from './api'
+import { levelQuery } from './api'
+import { useLevelsCache } from './level-cache'
 import { type DeletableLevel, DeleteLevelDialog } from './delete-level-dialog'
-import { refreshAfterWrite } from './level-cache'
 import { LevelForm } from './level-form'
 import { LevelsBreadcrumb } from './levels-breadcrumb'
 import { levelFormMessages } from './messages'
@@ -58,7 +58,7 @@ function useChangedBy(id: number): string | null {
 export function LevelPage({ id, words }: { id: number; words?: ReactNode }) {
   const t = useStore(levelFormMessages)
   const formats = useStore(format)
-  const queryClient = useQueryClient()
+  const levels = useLevelsCache()
   const navigate = useNavigate()
   const query = useQuery(levelQuery(id))
   const [deleting, setDeleting] = useState<DeletableLevel | null>(null)
@@ -72,8 +72,8 @@ export function LevelPage({ id, words }: { id: number; words?: ReactNode }) {
   const onDeleted = async () => {
     setDeleting(null)
     await navigate({ to: '/admin/language-levels' })
-    queryClient.removeQueries({ queryKey: levelKeys.detail(id) })
-    void refreshAfterWrite(queryClient)
+    levels.forget(id)
+    void levels.refresh()
   }
 
   const when = (iso: string) => formats.time(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' })

@@ -1,5 +1,4 @@
 import { useStore } from '@nanostores/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Suspense, lazy, useEffect, useRef, useState } from 'react'
 import { Button, buttonClass } from '@/client/components/ui/button'
@@ -7,8 +6,8 @@ import { PlusIcon } from '@/client/components/ui/icons'
 import { PageHeading } from '@/client/components/ui/page-heading'
 import { usePageTitle } from '@/client/lib/page-title'
 import { focusPageHeading } from '@/client/lib/route-focus'
+import { useLevelsCache } from './level-cache'
 import { type DeletableLevel, DeleteLevelDialog } from './delete-level-dialog'
-import { refreshAfterWrite } from './level-cache'
 import { LevelsTable } from './levels-table'
 import { levelsAdminMessages } from './messages'
 import { Skeleton } from '@/client/components/ui/skeleton'
@@ -23,7 +22,7 @@ const ReorderLevels = lazy(loadReorder)
  */
 export function LevelsAdminPage() {
   const t = useStore(levelsAdminMessages)
-  const queryClient = useQueryClient()
+  const levels = useLevelsCache()
   const [reordering, setReordering] = useState(false)
   const [deleting, setDeleting] = useState<DeletableLevel | null>(null)
   const reorderButton = useRef<HTMLButtonElement>(null)
@@ -78,7 +77,7 @@ export function LevelsAdminPage() {
         onClose={() => setDeleting(null)}
         onDeleted={async () => {
           setDeleting(null)
-          await refreshAfterWrite(queryClient)
+          await levels.refresh()
           // The row and its button are gone: focus goes to the page's heading.
           focusPageHeading()
         }}

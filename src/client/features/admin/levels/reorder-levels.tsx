@@ -18,7 +18,7 @@ import {
 } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { useStore } from '@nanostores/react'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { type SVGProps, useEffect, useRef, useState } from 'react'
 import type { LanguageLevel } from '@/shared/levels'
 import { Button } from '@/client/components/ui/button'
@@ -32,7 +32,7 @@ import { cn } from '@/client/lib/cn'
 import { format } from '@/client/lib/i18n'
 import { toast } from '@/client/lib/toast'
 import { levelsApi } from './api'
-import { refreshAfterWrite } from './level-cache'
+import { useLevelsCache } from './level-cache'
 import { levelsAdminMessages } from './messages'
 
 /** Levels move up and down only. */
@@ -58,7 +58,7 @@ export default function ReorderLevels({ onDone }: { onDone: () => void }) {
   const t = useStore(levelsAdminMessages)
   const ui = useStore(uiMessages)
   const formats = useStore(format)
-  const queryClient = useQueryClient()
+  const cache = useLevelsCache()
   const query = useQuery(orderedLevelsQuery())
   const headingRef = useRef<HTMLHeadingElement>(null)
   // Entering the mode moves focus to it.
@@ -71,7 +71,7 @@ export default function ReorderLevels({ onDone }: { onDone: () => void }) {
     mutationFn: (ids: number[]) => levelsApi.reorder(ids),
     onSuccess: async () => {
       toast({ title: levelsAdminMessages.get().orderSaved, variant: 'success' })
-      await refreshAfterWrite(queryClient)
+      await cache.refresh()
       onDone()
     },
   })

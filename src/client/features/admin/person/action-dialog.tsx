@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import type { ReactNode, RefObject } from 'react'
-import { peopleKeys } from '@/client/api/people'
 import { ConfirmDialog } from '@/client/components/confirm-dialog'
 import { errorMessage } from '@/client/lib/error-message'
 import { ApiRequestError } from '@/client/lib/http-error'
 import { apiErrorMessages } from '@/client/lib/messages'
 import { toast } from '@/client/lib/toast'
+import { usePeopleCache } from './api'
 
 /** What one action on a person says and does; the dialog is open while one is given. */
 export interface PersonAction {
@@ -35,11 +35,10 @@ export interface PersonAction {
  */
 export function ActionDialog({ action, onClose }: { action: PersonAction | null; onClose: () => void }) {
   const errorTexts = useStore(apiErrorMessages)
-  const queryClient = useQueryClient()
+  const { refresh } = usePeopleCache()
   const mutation = useMutation({
     mutationFn: (target: PersonAction) => target.run().then(() => target),
     onSuccess: async (target) => {
-      const refresh = () => queryClient.invalidateQueries({ queryKey: peopleKeys.all })
       // The page shows the change before the dialog closes (still pending meanwhile), so that the
       // focus goes back to what is there then: the button that opened it, or `returnFocus` when
       // that button went with what it removed (a session).

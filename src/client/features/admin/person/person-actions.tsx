@@ -1,14 +1,13 @@
 import { useStore } from '@nanostores/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useId, useState } from 'react'
 import type { PersonDetail } from '@/shared/people'
-import { peopleApi, peopleKeys } from '@/client/api/people'
 import { Button } from '@/client/components/ui/button'
 import { Card } from '@/client/components/ui/card'
 import { Field, Input } from '@/client/components/ui/field'
 import { sessionEnded } from '@/client/lib/auth'
 import { ActionDialog, type PersonAction } from './action-dialog'
+import { peopleApi, usePeopleCache } from './api'
 import { personMessages } from './messages'
 
 type ActionKind = 'role' | 'access' | 'signOut' | 'resend' | 'delete'
@@ -20,7 +19,7 @@ type ActionKind = 'role' | 'access' | 'signOut' | 'resend' | 'delete'
 export function PersonActions({ person, self }: { person: PersonDetail; self: boolean }) {
   const t = useStore(personMessages)
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
+  const people = usePeopleCache()
   const [open, setOpen] = useState<ActionKind | null>(null)
   const [typed, setTyped] = useState('')
   const { id, name, email } = person
@@ -112,7 +111,7 @@ export function PersonActions({ person, self }: { person: PersonDetail; self: bo
       ready: typed.trim().toLowerCase() === email.toLowerCase(),
       after: async () => {
         await navigate({ to: '/admin/users' })
-        queryClient.removeQueries({ queryKey: peopleKeys.detail(id) })
+        people.forget(id)
       },
     },
   }

@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react'
 import { useId, useRef, useState } from 'react'
 import type { PersonDetail, PersonSession } from '@/shared/people'
-import { peopleApi } from '@/client/api/people'
 import { Button } from '@/client/components/ui/button'
 import { currentSessionId } from '@/client/lib/auth'
 import { ApiRequestError } from '@/client/lib/http-error'
 import { describeUserAgent } from '@/client/lib/user-agent'
 import { ActionDialog } from './action-dialog'
+import { peopleApi } from './api'
 import { personMessages } from './messages'
 import { When } from './person-profile'
 

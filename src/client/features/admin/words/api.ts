@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, useQueryClient } from '@tanstack/react-query'
 import type { Word, WordImportResult, WordPage } from '@/shared/words'
 import { api, apiPostFile, searchOf } from '@/client/lib/api'
 import { runtimeConfig } from '@/client/lib/runtime-config'
@@ -11,10 +11,11 @@ export interface WordListParams {
   pageSize?: number
 }
 
-/** Every read of words starts with `words` (the live `words` event makes them all stale). */
-export const wordKeys = {
-  all: ['words'] as const,
-  list: (levelId: number, params: WordListParams) => ['words', levelId, 'list', params] as const,
+/** Every read of words starts with `words`: one invalidation after a write refreshes them all. */
+const all = ['words'] as const
+const wordKeys = {
+  all,
+  list: (levelId: number, params: WordListParams) => [...all, levelId, 'list', params] as const,
 }
 
 /** One page of a level's words: the "Words" table. */
@@ -22,7 +23,21 @@ export const wordListQuery = (levelId: number, params: WordListParams) =>
   queryOptions({
     queryKey: wordKeys.list(levelId, params),
     queryFn: ({ signal }) => api<WordPage>(`/language-levels/${levelId}/words?${searchOf(params)}`, { signal }),
+    // Another administrator's change.
+    meta: { live: { words: true } },
   })
+
+/** What the writes of words do to the cached reads. */
+export function useWordsCache() {
+  const client = useQueryClient()
+  return {
+    /** Every read of words, read again after a write. */
+    refresh: () => client.invalidateQueries({ queryKey: wordKeys.all }),
+    /** A page of a level's words as it is now, from the server (a form's Reload). */
+    current: (levelId: number, params: WordListParams) =>
+      client.fetchQuery({ ...wordListQuery(levelId, params), staleTime: 0 }),
+  }
+}
 
 /** What the word form sends (the shared input schema's shape). */
 export interface WordValues {

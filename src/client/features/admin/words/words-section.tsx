@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react'
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useTable } from '@tanstack/react-table'
 import { Suspense, lazy, useCallback, useMemo, useRef, useState } from 'react'
@@ -17,7 +17,7 @@ import { errorMessage } from '@/client/lib/error-message'
 import { ApiRequestError } from '@/client/lib/http-error'
 import { apiErrorMessages } from '@/client/lib/messages'
 import { toast } from '@/client/lib/toast'
-import { wordKeys, wordListQuery, wordsApi, wordsFileUrl } from './api'
+import { useWordsCache, wordListQuery, wordsApi, wordsFileUrl } from './api'
 import { wordsAdminMessages } from './messages'
 import { type ColumnId, type WordActions, WordActionsContext, columnClass, columnLabel, columns, features } from './words-columns'
 
@@ -38,7 +38,7 @@ export default function WordsSection({ levelId }: { levelId: number }) {
   const t = useStore(wordsAdminMessages)
   const ui = useStore(uiMessages)
   const errorTexts = useStore(apiErrorMessages)
-  const queryClient = useQueryClient()
+  const words = useWordsCache()
   const search = route.useSearch()
   const navigate = route.useNavigate()
   const { q, page, pageSize } = search
@@ -87,7 +87,7 @@ export default function WordsSection({ levelId }: { levelId: number }) {
       toast({ title: wordsAdminMessages.get().deleted({ text: word.text }), variant: 'success' })
       // The row goes before the dialog closes: focus then falls back to "Add word", not to a
       // button about to disappear.
-      await queryClient.invalidateQueries({ queryKey: wordKeys.all })
+      await words.refresh()
       setDeleting(null)
     },
   })
@@ -101,7 +101,7 @@ export default function WordsSection({ levelId }: { levelId: number }) {
 
   /** The word as it is now, for the form's Reload: the current page read again. */
   const fetchCurrent = async (id: number) => {
-    const current = await queryClient.fetchQuery({ ...wordListQuery(levelId, params), staleTime: 0 })
+    const current = await words.current(levelId, params)
     return current.items.find((word) => word.id === id)
   }
 

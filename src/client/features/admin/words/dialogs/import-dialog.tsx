@@ -1,11 +1,10 @@
 import { useStore } from '@nanostores/react'
-import { useQueryClient } from '@tanstack/react-query'
 import type { RefObject } from 'react'
 import { WORD_CSV_COLUMNS, type WordImportResult } from '@/shared/words'
 import { CsvImportDialog } from '@/client/components/csv-import/csv-import-dialog'
 import { format } from '@/client/lib/i18n'
 import { toast } from '@/client/lib/toast'
-import { wordKeys, wordsApi } from '@/client/features/admin/words/api'
+import { useWordsCache, wordsApi } from '@/client/features/admin/words/api'
 import { wordImportMessages } from './messages'
 
 /** The dry run's (or the import's) counts: what it would add, update and keep, or what it did. */
@@ -61,7 +60,7 @@ export default function ImportDialog({
 }) {
   const t = useStore(wordImportMessages)
   const formats = useStore(format)
-  const queryClient = useQueryClient()
+  const words = useWordsCache()
   return (
     <CsvImportDialog
       open={open}
@@ -84,7 +83,7 @@ export default function ImportDialog({
           title: t.imported({ created: formats.number(result.created), updated: formats.number(result.updated) }),
           variant: 'success',
         })
-        await queryClient.invalidateQueries({ queryKey: wordKeys.all })
+        await words.refresh()
       }}
       onClose={onClose}
     />

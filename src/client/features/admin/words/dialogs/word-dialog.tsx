@@ -1,5 +1,4 @@
 import { useStore } from '@nanostores/react'
-import { useQueryClient } from '@tanstack/react-query'
 import { type RefObject, useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { type PartOfSpeech, type Word, partsOfSpeech } from '@/shared/words'
@@ -13,7 +12,7 @@ import { learnableLanguageOptions } from '@/client/lib/language-names'
 import { locale } from '@/client/lib/i18n'
 import { toast } from '@/client/lib/toast'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
-import { type WordValues, wordKeys, wordsApi } from '@/client/features/admin/words/api'
+import { type WordValues, useWordsCache, wordsApi } from '@/client/features/admin/words/api'
 import { partOfSpeechMessages } from '@/client/features/admin/words/messages'
 import { wordFormMessages } from './messages'
 import type { WordFormValues } from './word-schemas'
@@ -77,7 +76,7 @@ export default function WordDialog({
   const t = useStore(wordFormMessages)
   const pos = useStore(partOfSpeechMessages)
   const languages = useLanguageOptions()
-  const queryClient = useQueryClient()
+  const words = useWordsCache()
   const form = useForm<WordFormValues>({
     resolver: formResolver(() => import('./word-schemas').then((schemas) => schemas.wordFormSchema)),
     defaultValues: word ? valuesOf(word) : blank,
@@ -95,7 +94,7 @@ export default function WordDialog({
       onSuccess: (saved) => {
         const texts = wordFormMessages.get()
         toast({ title: word ? texts.saved({ text: saved.text }) : texts.added({ text: saved.text }), variant: 'success' })
-        void queryClient.invalidateQueries({ queryKey: wordKeys.all })
+        void words.refresh()
         onClose()
       },
     },
