@@ -17,7 +17,7 @@ const reloadKey = (error: Error) => `tanstack_router_reload:${error.message}`
 
 /** Whether `error` is a chunk that could not load because the browser is offline. */
 export const isOfflineChunkError = (error: unknown): boolean =>
-  typeof navigator !== 'undefined' && !navigator.onLine && isChunkLoadError(error)
+  typeof window !== 'undefined' && !navigator.onLine && isChunkLoadError(error)
 
 /**
  * Offline, a chunk never loaded before cannot load, and reloading the page would put the browser's

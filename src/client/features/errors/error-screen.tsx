@@ -30,8 +30,9 @@ export default function ErrorScreen({ status, message, localized, error }: Error
   const requestTexts = useStore(apiErrorMessages)
   const router = useRouter()
   const canGoBack = useCanGoBack()
-  // The server renders the screen for people only (http/static.ts).
-  const bot = typeof navigator !== 'undefined' && isbot(navigator.userAgent)
+  // The server renders the screen for people only (http/static.ts). `window`, not `navigator`,
+  // tells the browser: Node (21 and later) has a `navigator` too, whose "Node.js/24" isbot knows.
+  const bot = typeof window !== 'undefined' && isbot(navigator.userAgent)
   const text =
     !localized && (error instanceof ApiRequestError || error instanceof NetworkError)
       ? errorMessage(error, requestTexts)
