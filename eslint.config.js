@@ -9,7 +9,7 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 /**
- * One import style (README, How it is built): another folder of `src` by its path from `src`
+ * One import style (docs/architecture.md): another folder of `src` by its path from `src`
  * (`@/shared/auth`), the same folder or below by `./`, never a climb by `../`; no `.js` suffix
  * on our own TypeScript files.
  */
