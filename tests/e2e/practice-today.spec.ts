@@ -4,6 +4,7 @@ import type { PracticeQueue, PracticeSettings } from '@/shared/practice'
 import ru from '@/client/locales/ru'
 import { signedInAs } from './helpers/accounts'
 import { ViolationReport, colourModes, interfaceLanguages, prefer, settled } from './helpers/a11y'
+import { middayZone } from './helpers/clock'
 import { expect, mainHeading, test, toasts } from './helpers/fixtures'
 
 // The learner's day of practice outside the practice page (docs/product.md §11): the dashboard's
@@ -57,16 +58,6 @@ async function saveSettings(request: APIRequestContext, baseURL: string, setting
 const todayCard = (page: Page, name = 'Today') => page.getByRole('region', { name, exact: true })
 const practiceSection = (page: Page, name = 'Practice') => page.getByRole('region', { name, exact: true })
 const squares = (card: Locator) => card.locator('[data-date]')
-
-/**
- * A time zone where it is about noon when this file loads (still the middle of the day there when
- * the test runs minutes later), for a test whose cards come due minutes after a grade: near
- * midnight they would be due tomorrow (rightly), and "Due today" would not count them.
- */
-const middayZone = (() => {
-  const offset = 12 - new Date().getUTCHours()
-  return offset === 0 ? 'UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`
-})()
 
 test.describe('at midday', () => {
   test.use({ timezoneId: middayZone })

@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test'
 import type { PracticeToday } from '@/shared/practice'
 import ru from '@/client/locales/ru'
 import { signedInAs } from './helpers/accounts'
+import { middayZone } from './helpers/clock'
 import {
   type InterfaceLanguage,
   ViolationReport,
@@ -60,14 +61,9 @@ function wordsIn(lang: InterfaceLanguage) {
   } satisfies typeof en
 }
 
-/**
- * A time zone whose day has hours left (UTC, else Tokyo's, 9 hours ahead): the cards graded here
- * come back within it, however late the test runs.
- */
-function zoneWithHoursLeft(): string {
-  const hour = new Date().getUTCHours()
-  return hour >= 1 && hour <= 20 ? 'UTC' : 'Asia/Tokyo'
-}
+// The cards graded here come back within the learner's day however late the test runs: the browser
+// (whose zone the dashboard and this page store as the learner's) and the settings are at midday.
+test.use({ timezoneId: middayZone })
 
 /** A new learner at A1 (English) who may start `newWords` new words a day. */
 async function learnerAtA1(context: BrowserContext, baseURL: string, name: string, newWords: number) {
@@ -84,7 +80,7 @@ async function learnerAtA1(context: BrowserContext, baseURL: string, name: strin
   expect(profile.status(), await profile.text()).toBe(200)
   const settings = await context.request.put('/api/me/practice/settings', {
     headers: { Origin: baseURL },
-    data: { newWordsPerDay: newWords, dailyGoal: 20, timeZone: zoneWithHoursLeft() },
+    data: { newWordsPerDay: newWords, dailyGoal: 20, timeZone: middayZone },
   })
   expect(settings.status(), await settings.text()).toBe(200)
 }
