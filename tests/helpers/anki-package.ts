@@ -101,31 +101,17 @@ export interface PackageSpec {
 }
 
 const answer = '\n\n<hr id=answer>\n\n'
+const card1 = { name: 'Card 1', qfmt: '{{Front}}', afmt: `{{FrontSide}}${answer}{{Back}}` }
+const card2 = { name: 'Card 2', qfmt: '{{Back}}', afmt: `{{FrontSide}}${answer}{{Front}}` }
 /** Anki's stock note types (rslib/src/notetype/stock.rs), in English. */
 export const stock = {
-  basic: {
-    id: 1700000000001,
-    name: 'Basic',
-    fields: ['Front', 'Back'],
-    templates: [{ name: 'Card 1', qfmt: '{{Front}}', afmt: `{{FrontSide}}${answer}{{Back}}` }],
-  },
-  reversed: {
-    id: 1700000000002,
-    name: 'Basic (and reversed card)',
-    fields: ['Front', 'Back'],
-    templates: [
-      { name: 'Card 1', qfmt: '{{Front}}', afmt: `{{FrontSide}}${answer}{{Back}}` },
-      { name: 'Card 2', qfmt: '{{Back}}', afmt: `{{FrontSide}}${answer}{{Front}}` },
-    ],
-  },
+  basic: { id: 1700000000001, name: 'Basic', fields: ['Front', 'Back'], templates: [card1] },
+  reversed: { id: 1700000000002, name: 'Basic (and reversed card)', fields: ['Front', 'Back'], templates: [card1, card2] },
   optionalReversed: {
     id: 1700000000003,
     name: 'Basic (optional reversed card)',
     fields: ['Front', 'Back', 'Add Reverse'],
-    templates: [
-      { name: 'Card 1', qfmt: '{{Front}}', afmt: `{{FrontSide}}${answer}{{Back}}` },
-      { name: 'Card 2', qfmt: '{{#Add Reverse}}{{Back}}{{/Add Reverse}}', afmt: `{{FrontSide}}${answer}{{Front}}` },
-    ],
+    templates: [card1, { ...card2, qfmt: '{{#Add Reverse}}{{Back}}{{/Add Reverse}}' }],
   },
   typing: {
     id: 1700000000004,
@@ -232,7 +218,7 @@ function deckJson(deck: DeckSpec) {
 function createCollection(path: string, spec: PackageSpec, version: 11 | 18): void {
   const db = new DatabaseSync(path, { defensive: false })
   db.exec(`pragma page_size = 4096; pragma journal_mode = delete; ${schema11}; begin`)
-  const decks = spec.decks ?? []
+  const decks = [...(spec.decks ?? [])]
   if (!decks.some((deck) => deck.id === 1)) decks.unshift({ id: 1, name: 'Default' })
   const types = spec.noteTypes ?? []
   if (version === 11) {
@@ -358,17 +344,21 @@ async function entries(spec: PackageSpec, folder: string): Promise<{ name: strin
 }
 
 /** Each zip entry's name (at `name`), sizes (`sizes`: compressed, uncompressed) in both headers. */
-function* zipHeaders(zip: Buffer): Generator<{ name: number; nameLength: number; sizes: number }> {
+function* zipHeaders(zip: Buffer): Generator<{ name: number; nameLength: number; sizes: number; central: boolean }> {
   const eocd = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]))
   let at = zip.readUInt32LE(eocd + 16)
   for (let i = 0; i < zip.readUInt16LE(eocd + 10); i++) {
     const nameLength = zip.readUInt16LE(at + 28)
-    yield { name: at + 46, nameLength, sizes: at + 20 }
+    yield { name: at + 46, nameLength, sizes: at + 20, central: true }
     const local = zip.readUInt32LE(at + 42)
-    yield { name: local + 30, nameLength: zip.readUInt16LE(local + 26), sizes: local + 18 }
+    yield { name: local + 30, nameLength: zip.readUInt16LE(local + 26), sizes: local + 18, central: false }
     at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32)
   }
 }
+
+/** The entry names of a zip's central directory, as stored. */
+export const zipNames = (zip: Buffer): string[] =>
+  [...zipHeaders(zip)].filter((h) => h.central).map((h) => zip.toString('utf8', h.name, h.name + h.nameLength))
 
 /** Writes the package to `file`. */
 export async function writeAnkiPackage(file: string, spec: PackageSpec): Promise<void> {
@@ -379,7 +369,7 @@ export async function writeAnkiPackage(file: string, spec: PackageSpec): Promise
     const renames = new Map<string, string>()
     for (const entry of await entries(spec, folder)) {
       const placeholder = `${'ABCDEFGHIJKLMNOPQRSTUVWXYZ'[renames.size % 26]}${renames.size}`.padEnd(Buffer.byteLength(entry.name), '_')
-      const rename = entry.name.startsWith('/') || entry.name.split('/').includes('..') || renames.has(entry.name)
+      const rename = !/^[\w. -]+$/.test(entry.name) || renames.has(entry.name)
       if (rename) renames.set(placeholder.slice(0, Buffer.byteLength(entry.name)), entry.name)
       else renames.set(entry.name, entry.name)
       const name = rename ? placeholder.slice(0, Buffer.byteLength(entry.name)) : entry.name
