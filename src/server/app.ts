@@ -16,6 +16,7 @@ import { meRoutes } from './api/me'
 import { AVATAR_UPLOADS, avatarRoutes, avatarUploadRoutes } from './api/avatars/routes'
 import { DATA_EXPORTS, dataExportRoutes } from './api/data-export/routes'
 import { PRACTICE_WRITES, practiceRoutes } from './api/practice/routes'
+import { DECK_WRITES, deckRoutes } from './api/decks/routes'
 import { profileRoutes } from './api/profile'
 import { WORD_WRITES, wordRoutes } from './api/words/routes'
 import { clientConfigOf, systemRoutes } from './api/system'
@@ -186,6 +187,7 @@ export function createApp(deps: {
   app.route('/api/me/export', dataExportRoutes(database.db, perAccount('data-export', DATA_EXPORTS.points, DATA_EXPORTS.seconds)))
   app.route('/api/me/assessment', assessmentRoutes(database.db, perAccount('assessment', ASSESSMENT_WRITES.points, ASSESSMENT_WRITES.seconds)))
   app.route('/api/me/practice', practiceRoutes(database.db, perAccount('practice-writes', PRACTICE_WRITES.points, PRACTICE_WRITES.seconds), now))
+  app.route('/api/me/decks', deckRoutes(database.db, perAccount('deck-writes', DECK_WRITES.points, DECK_WRITES.seconds), now))
   app.route('/api/avatars', avatarRoutes(database.db))
   // Public reads here skip the session lookup: only the administrators' routes read it. The cache
   // hears a change before the streams tell the clients about it.

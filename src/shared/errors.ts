@@ -13,6 +13,8 @@ export const errorCodes = [
   'method_not_allowed',
   'conflict',
   'new_word_not_allowed',
+  'decks_full',
+  'cards_full',
   'request_timeout',
   'payload_too_large',
   'unsupported_media_type',
@@ -42,6 +44,9 @@ export const statusOfCode: Record<ErrorCode, number> = {
   conflict: 409,
   // A new word's first grade that the queue would not offer (the day's number started, another level).
   new_word_not_allowed: 409,
+  // A learner's decks at their limits (100 decks, 50,000 cards).
+  decks_full: 409,
+  cards_full: 409,
   request_timeout: 408,
   payload_too_large: 413,
   unsupported_media_type: 415,

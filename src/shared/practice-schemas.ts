@@ -13,6 +13,8 @@ import { INT32_MAX } from './query'
 /** `GET /api/me/practice/queue?limit=N`: how many cards (more to practise offline). */
 export const practiceQueueQuerySchema = z.object({
   limit: z._default(positiveIntParam(QUEUE_SIZE_MAX), QUEUE_SIZE_DEFAULT),
+  /** One of the learner's decks, practised on its own (its due and new cards only). */
+  deck: z.optional(positiveIntParam(INT32_MAX)),
 })
 
 /**

@@ -24,6 +24,8 @@ const expectedStatus: Record<ErrorCode, number> = {
   request_timeout: 408,
   conflict: 409,
   new_word_not_allowed: 409,
+  decks_full: 409,
+  cards_full: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   invalid_image: 400,

@@ -24,6 +24,8 @@ export const messageOfCode = {
   method_not_allowed: 'methodNotAllowed',
   conflict: 'conflict',
   new_word_not_allowed: 'newWordNotAllowed',
+  decks_full: 'decksFull',
+  cards_full: 'cardsFull',
   request_timeout: 'network',
   payload_too_large: 'tooLarge',
   unsupported_media_type: 'unsupportedMediaType',

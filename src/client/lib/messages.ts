@@ -36,6 +36,8 @@ export const apiErrorMessages = i18n('apiErrors', {
   notFound: 'Not found.',
   methodNotAllowed: 'The server does not accept this action here. Reload the page and try again.',
   conflict: 'Someone else changed this in the meantime.',
+  decksFull: 'You have 100 decks, the most a learner may hold: delete one to make another.',
+  cardsFull: 'Your decks are full: at most 50,000 cards',
   newWordNotAllowed: 'This new word was not counted: today’s new words were already started, or it is not of your current level.',
   validation: 'Check the highlighted fields.',
   tooLarge: 'What you sent is too large.',

@@ -3,7 +3,6 @@ import {
   bigint,
   boolean,
   check,
-  customType,
   date,
   doublePrecision,
   index,
@@ -17,6 +16,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { user } from './auth-schema'
+import { bytea } from './columns'
+import { deck, deckNote } from './decks-schema'
 
 /**
  * What an administrator edits carries: a `version` incremented on every change (the precondition
@@ -180,12 +181,6 @@ export const auditLog = pgTable(
   ],
 )
 
-/** Binary data (PostgreSQL `bytea`), read and written as a Buffer. */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  // node-postgres gives a Buffer, PGlite a Uint8Array: one type for the app.
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-})
 
 /**
  * One profile picture per account, as the server re-encoded it (never as sent): WebP at 256 px and
@@ -242,9 +237,12 @@ export const word = pgTable(
   'word',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    levelId: integer('level_id')
-      .notNull()
-      .references(() => languageLevel.id, { onDelete: 'cascade' }),
+    /** A course word's level; null for a card of a learner's deck. */
+    levelId: integer('level_id').references(() => languageLevel.id, { onDelete: 'cascade' }),
+    /** A deck's card: its deck and note, and which card of the note (0, or 1 the reverse, n-1 cloze n). */
+    deckId: integer('deck_id').references(() => deck.id, { onDelete: 'cascade' }),
+    noteId: integer('note_id').references(() => deckNote.id, { onDelete: 'cascade' }),
+    ordinal: smallint('ordinal').notNull().default(0),
     /** ISO 639-1 code of the language it teaches (checked by the API against LEARNABLE_LANGUAGES). */
     language: text('language').notNull(),
     text: text('text').notNull(),
@@ -257,14 +255,16 @@ export const word = pgTable(
   (table) => [
     // One word per language, spelling (ignoring case) and part of speech ("light" the noun and
     // "light" the adjective are two): what an import matches rows on.
-    uniqueIndex('word_language_text_idx').on(
-      table.language,
-      sql`lower(${table.text})`,
-      sql`coalesce(${table.partOfSpeech}, '')`,
-    ),
+    uniqueIndex('word_language_text_idx')
+      .on(table.language, sql`lower(${table.text})`, sql`coalesce(${table.partOfSpeech}, '')`)
+      .where(sql`${table.levelId} is not null`),
     // A level's words in order (the admin list, new words of a level), and the cascade.
     index('word_level_idx').on(table.levelId, table.id),
+    // A deck's cards in order (its page, its new cards), and the cascades.
+    index('word_deck_idx').on(table.deckId, table.id).where(sql`${table.deckId} is not null`),
+    uniqueIndex('word_note_idx').on(table.noteId, table.ordinal).where(sql`${table.noteId} is not null`),
     check('word_language_iso639_1', sql`${table.language} ~ '^[a-z]{2}$'`),
+    check('word_course_or_deck', sql`(${table.levelId} is null) <> (${table.deckId} is null and ${table.noteId} is null)`),
   ],
 )
 
@@ -292,6 +292,8 @@ export const practiceCard = pgTable(
     /** ts-fsrs's State: 0 new, 1 learning, 2 review, 3 relearning. */
     state: smallint('state').notNull(),
     lastReview: timestamp('last_review', { withTimezone: true }),
+    /** Suspended in Anki (kept on import): not in the queue. */
+    suspended: boolean('suspended').notNull().default(false),
     /** Incremented by every grade and undo: the precondition of a grade (two tabs, one review). */
     version: integer('version').notNull().default(1),
   },
@@ -381,3 +383,4 @@ export const practiceSettings = pgTable(
 )
 
 export * from './auth-schema'
+export * from './decks-schema'

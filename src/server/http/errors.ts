@@ -87,6 +87,8 @@ export const defaultMessages: Record<ErrorCode, string> = {
   method_not_allowed: 'This method is not allowed on this path.',
   conflict: 'The request conflicts with the current state.',
   new_word_not_allowed: 'This new word is not one the queue offers now.',
+  decks_full: 'You hold as many decks as a learner may.',
+  cards_full: 'Your decks are full: at most 50,000 cards',
   request_timeout: 'The request did not arrive in time.',
   payload_too_large: 'The request body is too large.',
   unsupported_media_type: 'The request body must be JSON (Content-Type: application/json).',

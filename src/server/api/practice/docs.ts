@@ -113,11 +113,11 @@ const practiceTodaySchema = answer<PracticeToday>('PracticeToday', "Today's prac
 export const describeQueue = describe({
   operationId: 'getPracticeQueue',
   summary: 'The cards to practise now',
-  description: `The signed-in person's cards due now (due time at or before the server's clock), oldest first, then new words of their current level (and language) up to what the daily number still allows. \`limit\` (at most ${QUEUE_SIZE_MAX}) fetches ahead for practice offline. Each card carries the next interval of each grade. Reading writes nothing.`,
+  description: `The signed-in person's cards due now (due time at or before the server's clock), oldest first, of the course and of the decks they practise every day (suspended cards never), then new words up to what the one daily number still allows: those of their current level (and language) first, then their decks' new cards. \`deck\` practises one of their decks alone (404 for a deck that is not theirs). \`limit\` (at most ${QUEUE_SIZE_MAX}) fetches ahead for practice offline. Each card carries the next interval of each grade. Reading writes nothing.`,
   tags,
   access: 'user',
   responses: { 200: json(practiceQueueSchema, 'The queue.') },
-  errors: [503],
+  errors: [404, 503],
 })
 
 export const describeGrade = describe({

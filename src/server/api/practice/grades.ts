@@ -4,7 +4,7 @@ import { dayIn } from '@/shared/practice-days'
 import type { GradeInput } from '@/shared/practice-schemas'
 import type { Db } from '@/server/db/client'
 import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, violatedConstraint } from '@/server/db/errors'
-import { practiceCard, reviewLog, word } from '@/server/db/schema'
+import { deck, practiceCard, reviewLog, word } from '@/server/db/schema'
 import { publishEvent } from '@/server/events/bus'
 import { ApiError } from '@/server/http/errors'
 import { learningProfile, newWordsStarted } from './queue'
@@ -96,18 +96,26 @@ async function loggedGrade(db: Db, userId: string, clientId: string): Promise<Gr
 const stale = () => new ApiError('conflict', 'This card was graded meanwhile (in another tab?): read the queue again.')
 
 /**
- * Refuses (409 `new_word_not_allowed`) the first grade of a word the queue would not offer: one not
- * of the learner's current level (and language, when chosen), or past the new words of the day it
- * is counted for (an answer queued offline counts for its own day). Not its place in the level's
- * order: the queue's order is a suggestion that a word added or deleted meanwhile shifts.
+ * Refuses (409 `new_word_not_allowed`) the first grade of a word the queue would not offer: a
+ * course word not of the learner's current level (and language, when chosen), a card of someone
+ * else's deck (404: it is not there for them), or past the new words of the day it is counted for
+ * (an answer queued offline counts for its own day). Not its place in the order: the queue's order
+ * is a suggestion that a word added or deleted meanwhile shifts. A card of the learner's own deck
+ * is offered whether or not the deck is practised every day (a deck can be practised on its own).
  */
 async function assertNewWordOffered(tx: Db, userId: string, wordId: number, settings: Settings, day: string): Promise<void> {
-  const [found] = await tx.select({ levelId: word.levelId, language: word.language }).from(word).where(eq(word.id, wordId))
-  if (!found) throw wordNotFound()
-  const profile = await learningProfile(tx, userId)
-  if (!profile?.levelId) throw new ApiError('new_word_not_allowed', 'New words come from your current level: choose one first.')
-  if (found.levelId !== profile.levelId || (profile.language && found.language !== profile.language)) {
-    throw new ApiError('new_word_not_allowed', 'This word is not one of the new words of your current level and language.')
+  const [found] = await tx
+    .select({ levelId: word.levelId, language: word.language, deckOwner: deck.userId })
+    .from(word)
+    .leftJoin(deck, eq(deck.id, word.deckId))
+    .where(eq(word.id, wordId))
+  if (!found || (found.levelId === null && found.deckOwner !== userId)) throw wordNotFound()
+  if (found.levelId !== null) {
+    const profile = await learningProfile(tx, userId)
+    if (!profile?.levelId) throw new ApiError('new_word_not_allowed', 'New words come from your current level: choose one first.')
+    if (found.levelId !== profile.levelId || (profile.language && found.language !== profile.language)) {
+      throw new ApiError('new_word_not_allowed', 'This word is not one of the new words of your current level and language.')
+    }
   }
   const perDay = settings.newWordsPerDay
   if ((await newWordsStarted(tx, userId, day)) >= perDay) {

@@ -1,10 +1,11 @@
-import { type SQL, and, asc, count, eq, gt, isNull, lte, lt, notExists, sql } from 'drizzle-orm'
+import { type SQL, and, asc, count, eq, gt, isNull, lte, lt, notExists, or, sql } from 'drizzle-orm'
 import type { FSRSParameters } from 'ts-fsrs'
 import type { NewWordsSource, NewWordsStatus, PracticeCard, PracticeQueue } from '@/shared/practice'
 import { dayIn, endOfDay } from '@/shared/practice-days'
 import type { PartOfSpeech } from '@/shared/words'
 import type { Db } from '@/server/db/client'
-import { languageLevel, learnerProfile, practiceCard, reviewLog, word } from '@/server/db/schema'
+import { deck, languageLevel, learnerProfile, practiceCard, reviewLog, word } from '@/server/db/schema'
+import { ApiError } from '@/server/http/errors'
 import { type StoredCard, nextIntervals, scheduleOf } from './scheduler'
 import { type Settings, readSettings } from './settings'
 
@@ -33,40 +34,75 @@ export async function newWordsStarted(db: Db, userId: string, day: string): Prom
   return row?.n ?? 0
 }
 
+/** The cards the daily practice takes: course words, and the cards of decks practised every day. */
+const practisedDecks = (userId: string) =>
+  sql`${word.deckId} in (select ${deck.id} from ${deck} where ${deck.userId} = ${userId} and ${deck.practiseDaily})`
+
+export const deckNotFound = () => new ApiError('not_found', 'Deck not found')
+
+/** Whether the deck is one of the learner's. */
+export async function ownsDeck(db: Db, userId: string, deckId: number): Promise<boolean> {
+  const [row] = await db.select({ id: deck.id }).from(deck).where(and(eq(deck.id, deckId), eq(deck.userId, userId)))
+  return row !== undefined
+}
+
+/** Where the cards come from: the daily practice (course words and practised decks), or one deck. */
+export type QueueScope = { deckId?: number }
+
+/** A card that is not suspended, of a word in the scope (the join of `word` being there). */
+export function inScope(userId: string, scope: QueueScope) {
+  const decks = scope.deckId === undefined ? practisedDecks(userId) : eq(word.deckId, scope.deckId)
+  return and(eq(practiceCard.suspended, false), scope.deckId === undefined ? or(isNull(word.deckId), decks) : decks)
+}
+
 /**
- * New words the person may still start today, the condition of the words that are new to them (of
- * their current level, and language when chosen, never graded), and why there are none when there
- * are none. None without a level.
+ * New words the person may still start today: the one daily allowance, course words first (of
+ * their current level, and language when chosen), then the new cards of their practised decks (or
+ * of the one deck practised); the conditions of each; and why there are none when there are none.
  */
 export async function newWords(
   db: Db,
   userId: string,
   settings: Settings,
   today: string,
-): Promise<{ allowed: number; where: SQL | undefined; source: NewWordsSource }> {
+  scope: QueueScope = {},
+): Promise<{ allowed: number; course: SQL | undefined; decks: SQL; source: NewWordsSource }> {
   const [profile, introduced] = await Promise.all([learningProfile(db, userId), newWordsStarted(db, userId, today)])
   const source = { levelCode: profile?.levelCode ?? null, language: profile?.language ?? null }
-  if (!profile?.levelId) return { allowed: 0, where: undefined, source: { status: 'noLevel', ...source } }
-  const ofLevel = and(eq(word.levelId, profile.levelId), profile.language ? eq(word.language, profile.language) : undefined)
   const unseen = notExists(
     db.select({ one: sql`1` }).from(practiceCard).where(and(eq(practiceCard.userId, userId), eq(practiceCard.wordId, word.id))),
   )
+  const decks = and(scope.deckId === undefined ? practisedDecks(userId) : eq(word.deckId, scope.deckId), unseen) as SQL
+  const ofLevel =
+    profile?.levelId && scope.deckId === undefined
+      ? and(eq(word.levelId, profile.levelId), profile.language ? eq(word.language, profile.language) : undefined)
+      : undefined
   // Counted no further than today's allowance (at least one, to tell "all started" from "the
-  // daily number reached"): the cost does not grow with the level's words.
+  // daily number reached"): the cost does not grow with the level's words or the decks' cards.
   const allowance = Math.max(0, settings.newWordsPerDay - introduced)
-  const sample = db.select({ one: sql`1` }).from(word).where(and(ofLevel, unseen)).limit(Math.max(allowance, 1)).as('sample')
-  const [unseenCount] = await db.select({ n: count() }).from(sample)
-  const unseenWords = unseenCount?.n ?? 0
-  const anyWord = unseenWords > 0 || (await db.select({ id: word.id }).from(word).where(ofLevel).limit(1)).length > 0
-  const allowed = Math.min(allowance, unseenWords)
+  const unseenOf = async (where: SQL | undefined) => {
+    const sample = db.select({ one: sql`1` }).from(word).where(where).limit(Math.max(allowance, 1)).as('sample')
+    const [found] = await db.select({ n: count() }).from(sample)
+    return found?.n ?? 0
+  }
+  const [unseenCourse, unseenDecks] = await Promise.all([ofLevel ? unseenOf(and(ofLevel, unseen)) : 0, unseenOf(decks)])
+  const allowed = Math.min(allowance, unseenCourse + unseenDecks)
+  const course = ofLevel ? and(ofLevel, unseen) : undefined
+  if (!ofLevel) {
+    // One deck practised, or no level but decks: the decks' new cards say what is left.
+    const status: NewWordsStatus =
+      unseenDecks === 0 ? (scope.deckId === undefined ? 'noLevel' : 'levelLearned') : allowed === 0 ? 'dailyLimitReached' : 'available'
+    return { allowed, course, decks, source: { status, ...source } }
+  }
+  const anyWord = unseenCourse > 0 || (await db.select({ id: word.id }).from(word).where(ofLevel).limit(1)).length > 0
   const status: NewWordsStatus = !anyWord
     ? 'noWords'
-    : unseenWords === 0
+    : unseenCourse + unseenDecks === 0
       ? 'levelLearned'
       : allowed === 0
         ? 'dailyLimitReached'
         : 'available'
-  return { allowed, where: and(ofLevel, unseen), source: { status, ...source } }
+  return { allowed, course, decks, source: { status, ...source } }
 }
 
 type WordRecord = typeof word.$inferSelect
@@ -95,7 +131,7 @@ function toPracticeCard(
  * The learner's cards due before their day ends, in one range of `practice_card_due_idx`: how many
  * are due now, how many today, and of those not due yet, how many and when the first is.
  */
-export async function dueCounts(db: Db, userId: string, timeZone: string, now: Date) {
+export async function dueCounts(db: Db, userId: string, timeZone: string, now: Date, scope: QueueScope = {}) {
   const notYet = gt(practiceCard.due, now)
   const [row] = await db
     .select({
@@ -105,7 +141,8 @@ export async function dueCounts(db: Db, userId: string, timeZone: string, now: D
       next: sql<Date | null>`min(${practiceCard.due}) filter (where ${notYet})`.mapWith(practiceCard.due),
     })
     .from(practiceCard)
-    .where(and(eq(practiceCard.userId, userId), lt(practiceCard.due, endOfDay(timeZone, now))))
+    .innerJoin(word, eq(word.id, practiceCard.wordId))
+    .where(and(eq(practiceCard.userId, userId), lt(practiceCard.due, endOfDay(timeZone, now)), gt(practiceCard.state, 0), inScope(userId, scope)))
   return {
     dueNow: row?.dueNow ?? 0,
     dueToday: row?.dueToday ?? 0,
@@ -114,7 +151,7 @@ export async function dueCounts(db: Db, userId: string, timeZone: string, now: D
 }
 
 /** The cards to practise now: due ones (oldest due first), then new words, `limit` in all. */
-export async function practiceQueue(db: Db, userId: string, now: Date, limit: number): Promise<PracticeQueue> {
+export async function practiceQueue(db: Db, userId: string, now: Date, limit: number, scope: QueueScope = {}): Promise<PracticeQueue> {
   const settings = await readSettings(db, userId)
   const today = dayIn(settings.timeZone, now)
   const [due, counts, fresh] = await Promise.all([
@@ -122,14 +159,17 @@ export async function practiceQueue(db: Db, userId: string, now: Date, limit: nu
       .select({ card: practiceCard, word })
       .from(practiceCard)
       .innerJoin(word, eq(word.id, practiceCard.wordId))
-      .where(and(eq(practiceCard.userId, userId), lte(practiceCard.due, now)))
+      .where(and(eq(practiceCard.userId, userId), lte(practiceCard.due, now), gt(practiceCard.state, 0), inScope(userId, scope)))
       .orderBy(asc(practiceCard.due), asc(practiceCard.wordId))
       .limit(limit),
-    dueCounts(db, userId, settings.timeZone, now),
-    newWords(db, userId, settings, today),
+    dueCounts(db, userId, settings.timeZone, now, scope),
+    newWords(db, userId, settings, today, scope),
   ])
   const room = Math.min(fresh.allowed, limit - due.length)
-  const newOnes = room > 0 ? await db.select().from(word).where(fresh.where).orderBy(asc(word.id)).limit(room) : []
+  const fromCourse = room > 0 && fresh.course ? await db.select().from(word).where(fresh.course).orderBy(asc(word.id)).limit(room) : []
+  const deckRoom = room - fromCourse.length
+  const fromDecks = deckRoom > 0 ? await db.select().from(word).where(fresh.decks).orderBy(asc(word.deckId), asc(word.id)).limit(deckRoom) : []
+  const newOnes = [...fromCourse, ...fromDecks]
   const cards = [
     ...due.map((row) => toPracticeCard(row.word, row.card, settings.fsrsParameters, now)),
     ...newOnes.map((row) => toPracticeCard(row, null, settings.fsrsParameters, now)),

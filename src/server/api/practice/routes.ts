@@ -6,7 +6,7 @@ import { jsonBody, queryParams } from '@/server/http/body'
 import type { AppEnv } from '@/server/http/context'
 import { describeGetSettings, describeGrade, describePutSettings, describeQueue, describeToday, describeUndo } from './docs'
 import { gradeCard, undoGrade } from './grades'
-import { practiceQueue } from './queue'
+import { deckNotFound, ownsDeck, practiceQueue } from './queue'
 import { readPracticeSettings, savePracticeSettings } from './settings'
 import { practiceToday } from './today'
 
@@ -20,7 +20,10 @@ export const PRACTICE_WRITES = { points: 120, seconds: 60 }
 export function practiceRoutes(db: Db, limit: MiddlewareHandler<AppEnv>, now: () => Date) {
   return new Hono<AppEnv>()
     .get('/queue', describeQueue, requireUser, queryParams(practiceQueueQuerySchema), async (c) => {
-      const queue = await practiceQueue(db, signedInUser(c).id, now(), c.req.valid('query').limit)
+      const { limit: size, deck } = c.req.valid('query')
+      const userId = signedInUser(c).id
+      if (deck !== undefined && !(await ownsDeck(db, userId, deck))) throw deckNotFound()
+      const queue = await practiceQueue(db, userId, now(), size, deck === undefined ? {} : { deckId: deck })
       return c.json(queue)
     })
     .post('/reviews', describeGrade, requireUser, limit, jsonBody(gradeInputSchema), async (c) => {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm'
+import { and, asc, count, eq, ilike, isNotNull, or, sql } from 'drizzle-orm'
 import type { z } from 'zod/mini'
 import type { WordsNotice } from '@/shared/live'
 import type { PartOfSpeech, Word, WordImportResult, WordPage } from '@/shared/words'
@@ -16,12 +16,19 @@ import type { ParsedFile, WordRow } from './csv'
 
 type WordRecord = typeof word.$inferSelect
 
+/** A word of a level, never a learner's deck card: administrators edit only those (404 otherwise). */
+const courseWord = (id: number) => and(eq(word.id, id), isNotNull(word.levelId))
+
 export const wordNotFound = () => new ApiError('not_found', 'Word not found')
 
-/** A word as the API answers it: without who made it (the audit log says). */
-function toWord({ createdBy: _c, updatedBy: _u, ...row }: WordRecord): Word {
+/**
+ * A word as the API answers it: without who made it (the audit log says). Only course words come
+ * here (read by level, or by `courseWord`): their level is set, and they have no deck.
+ */
+function toWord({ createdBy: _c, updatedBy: _u, deckId: _d, noteId: _n, ordinal: _o, ...row }: WordRecord): Word {
   return {
     ...row,
+    levelId: row.levelId ?? 0,
     // Only the API writes it, from partsOfSpeech.
     partOfSpeech: row.partOfSpeech as PartOfSpeech | null,
     createdAt: row.createdAt.toISOString(),
@@ -103,17 +110,17 @@ export function updateWord(
 ): Promise<Word> {
   return refusingDuplicate(
     db.transaction(async (tx) => {
-      const [before] = await tx.select().from(word).where(eq(word.id, id)).for('update')
+      const [before] = await tx.select().from(word).where(courseWord(id)).for('update')
       if (!before) throw wordNotFound()
       const [row] = await tx
         .update(word)
         .set({ ...changes, version: sql`${word.version} + 1`, updatedAt: sql`now()`, updatedBy: actor.id })
-        .where(and(eq(word.id, id), eq(word.version, version)))
+        .where(and(courseWord(id), eq(word.version, version)))
         .returning()
       if (!row) throw new ApiError('conflict', 'This word was changed by someone else.')
       const updated = toWord(row)
       await recordAudit(tx, actor, { action: 'word.update', targetType: 'word', targetId: String(id), before: toWord(before), after: updated })
-      await announce(tx, { action: 'update', levelId: row.levelId, id })
+      await announce(tx, { action: 'update', levelId: row.levelId ?? 0, id })
       return updated
     }),
   )
@@ -122,10 +129,10 @@ export function updateWord(
 /** Deletes a word with the cards of it; the review logs stay (their days keep their counts). */
 export async function deleteWord(db: Db, id: number, actor: SessionUser): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx.delete(word).where(eq(word.id, id)).returning()
+    const [row] = await tx.delete(word).where(courseWord(id)).returning()
     if (!row) throw wordNotFound()
     await recordAudit(tx, actor, { action: 'word.delete', targetType: 'word', targetId: String(id), before: toWord(row), after: null })
-    await announce(tx, { action: 'delete', levelId: row.levelId, id })
+    await announce(tx, { action: 'delete', levelId: row.levelId ?? 0, id })
   })
 }
 
