@@ -19,6 +19,7 @@ CREATE TABLE "deck_note" (
 	"user_id" text NOT NULL,
 	"guid" text NOT NULL,
 	"kind" text DEFAULT 'basic' NOT NULL,
+	"fields" jsonb,
 	"notes" text,
 	"tags" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"image" text,

@@ -65,6 +65,8 @@ export const deckNote = pgTable(
     guid: text('guid').notNull(),
     /** basic | reversed | optionalReversed | typing | cloze */
     kind: text('kind').notNull().default('basic'),
+    /** An imported note's fields, cleaned (src/server/api/imports/sanitize.ts): what its cards show. */
+    fields: jsonb('fields').$type<string[]>(),
     notes: text('notes'),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
     /** Content hashes of its media (learner_media). */
