@@ -24,13 +24,13 @@ export interface NoteTypeSpec {
   /** StockNotetype.OriginalStockKind (Anki 2.1.62+), 0 or absent for none. */
   originalStockKind?: number
 }
-export interface DeckSpec {
+interface DeckSpec {
   id: number
   /** Levels joined with '::'. */
   name: string
   filtered?: boolean
 }
-export interface NoteSpec {
+interface NoteSpec {
   id: number
   guid?: string
   noteTypeId: number
@@ -38,7 +38,7 @@ export interface NoteSpec {
   tags?: string[]
   modified?: number
 }
-export interface CardSpec {
+interface CardSpec {
   id: number
   noteId: number
   deckId: number
@@ -54,7 +54,7 @@ export interface CardSpec {
   originalDeckId?: number
   originalDue?: number
 }
-export interface ReviewSpec {
+interface ReviewSpec {
   id: number
   cardId: number
   ease: number
@@ -64,7 +64,7 @@ export interface ReviewSpec {
   time: number
   type: number
 }
-export interface Hostile {
+interface Hostile {
   /** The declared uncompressed size of an entry, rewritten in its local and central headers. */
   declaredSize?: { entry: string; size: number }
   /** Replaces the collection, the media list or the first media file by zstd frames of zeros. */

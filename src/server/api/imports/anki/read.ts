@@ -50,15 +50,17 @@ function isSafeMediaName(name: string): boolean {
 }
 
 async function readHead(file: string): Promise<Buffer> {
-  const handle = await open(file, 'r').catch(() => {
-    throw new PackageError('not_a_package')
-  })
   try {
-    const head = Buffer.alloc(4)
-    const { bytesRead } = await handle.read(head, 0, 4, 0)
-    return head.subarray(0, bytesRead)
-  } finally {
-    await handle.close()
+    const handle = await open(file, 'r')
+    try {
+      const head = Buffer.alloc(4)
+      const { bytesRead } = await handle.read(head, 0, 4, 0)
+      return head.subarray(0, bytesRead)
+    } finally {
+      await handle.close()
+    }
+  } catch {
+    throw new PackageError('not_a_package')
   }
 }
 
@@ -171,19 +173,21 @@ export async function readAnkiPackage(file: string, limits?: Partial<ReadLimits>
     zip.file.close()
     throw error
   }
-  const mediaEntries = new Set(collection.media.map((item) => item.entry))
+  const mediaEntries = new Map(collection.media.map((item) => [item.entry, { ...item }]))
   let closed = false
   return {
     collection,
     async readMedia(media, maxBytes) {
       if (closed) throw new Error('The package is closed')
+      // The list as read, not as handed back: its declared size is the package's.
+      const listed = mediaEntries.get(media.entry)
       const entry = zip.entries.get(media.entry)
-      if (!entry || !mediaEntries.has(media.entry)) throw new Error(`No media entry ${media.entry} in this package`)
-      const what = `media file ${media.name}`
-      if (media.size !== undefined && media.size > maxBytes) throw tooLarge(`${what} is larger than allowed`)
+      if (!entry || !listed) throw new Error(`No media entry ${media.entry} in this package`)
+      const what = `media file ${listed.name}`
+      if (listed.size !== undefined && listed.size > maxBytes) throw tooLarge(`${what} is larger than allowed`)
       const limit = Math.min(maxBytes, budget.remaining)
       const bytes = await readEntry(zip, entry, { zstd: collection.format === 'anki21b', maxBytes: limit, budget }, what)
-      if (media.size !== undefined && bytes.length !== media.size) throw damaged(`${what} is not the size it claims`)
+      if (listed.size !== undefined && bytes.length !== listed.size) throw damaged(`${what} is not the size it claims`)
       const sha1 = mediaSha1.get(media.entry)
       if (sha1 && !createHash('sha1').update(bytes).digest().equals(Buffer.from(sha1))) throw damaged(`${what} is not what it claims`)
       return bytes

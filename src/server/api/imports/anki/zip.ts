@@ -11,9 +11,7 @@ import { ByteCounter, type Budget, PackageError, damaged, maxEntries, tooLarge }
  * as Anki ignores them. Two entries of one known name are refused as damaged: which of them a
  * reader picks is where two readers of one file would disagree.
  */
-const collectionNames = ['collection.anki21b', 'collection.anki21', 'collection.anki2'] as const
-export type CollectionName = (typeof collectionNames)[number]
-const knownNames = new Set<string>(['meta', 'media', ...collectionNames])
+const knownNames = new Set(['meta', 'media', 'collection.anki21b', 'collection.anki21', 'collection.anki2'])
 /** Media entries are `0`, `1`, …, written without leading zeros. */
 const mediaEntryName = /^(0|[1-9][0-9]{0,8})$/
 
@@ -80,7 +78,7 @@ function asPackageError(error: unknown, what: string): PackageError {
  * Streams one entry's bytes into `sink`, decompressing zstd when asked, each byte counted against
  * the entry's maximum and the package's budget (the real size, whatever the entry declares).
  */
-export async function copyEntry(
+async function copyEntry(
   zip: PackageZip,
   entry: yauzl.Entry,
   options: ReadOptions,
