@@ -21,6 +21,8 @@ export const ALL_PAGES = [
   { name: 'not-found', path: '/no-such-page', as: 'visitor', status: 404 },
   { name: 'account', path: '/account', as: 'learner' },
   { name: 'assessment', path: '/assessment', as: 'learner' },
+  { name: 'decks', path: '/decks', as: 'learner' },
+  { name: 'deck', path: '/decks/{id}', as: 'learner' },
   { name: 'admin-overview', path: '/admin', as: 'admin' },
   { name: 'admin-people', path: '/admin/users', as: 'admin' },
   { name: 'admin-can-do', path: '/admin/can-do', as: 'admin' },

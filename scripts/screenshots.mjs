@@ -12,6 +12,8 @@
 // a folder of your choice (`{page}-{width}-{language}-{mode}.png`, the whole page):
 //
 //   node scripts/screenshots.mjs --all --widths=360,1440 --languages=en,ru --out=/tmp/review
+//
+// `--only=decks,deck` takes only the pages of those names.
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { appRequest, parseArgs, registerAndVerify, withServer } from '../bench/lib.mjs'
@@ -24,7 +26,8 @@ const review = Boolean(args.all)
 const height = Number(args.height ?? 800)
 const widths = String(args.widths ?? args.width ?? 1280).split(',').map(Number)
 const languages = String(args.languages ?? 'en').split(',')
-const pages = review ? ALL_PAGES : SCREENSHOTS
+const only = args.only ? new Set(String(args.only).split(',')) : null
+const pages = (review ? ALL_PAGES : SCREENSHOTS).filter((shot) => !only || only.has(shot.name))
 const outDir = path.resolve(projectRoot, String(args.out ?? 'docs/screenshots'))
 if (review && !args.out) throw new Error('--all needs --out: the review shots are not for the repository')
 
@@ -56,6 +59,20 @@ await withServer({ env, port }, async (server) => {
     cookies: sessions.learner,
   })
   const paths = { level: `/admin/language-levels/${byCode.B1.id}` }
+  if (review) {
+    // The learner's own deck (not in the daily practice, so the practice page stays as it is), with words.
+    const { json: deck } = await appRequest(server, 'POST', '/api/me/decks', {
+      body: { name: 'Kitchen Spanish', language: 'es', description: 'Words to cook with, from the recipes I like.', practiseDaily: false },
+      cookies: sessions.learner,
+    })
+    const words = [
+      { text: 'la cuchara', translationEn: 'spoon', translationRu: 'ложка', tags: ['kitchen'], reversed: true },
+      { text: 'el tenedor', translationEn: 'fork', translationRu: 'вилка', tags: ['kitchen', 'table'], reversed: false },
+      { text: 'hervir', translationEn: 'to boil', example: 'Hay que hervir el agua.', partOfSpeech: 'verb', tags: [], reversed: false },
+    ]
+    for (const word of words) await appRequest(server, 'POST', `/api/me/decks/${deck.id}/words`, { body: word, cookies: sessions.learner })
+    paths.deck = `/decks/${deck.id}`
+  }
 
   const browser = await launchChromium()
   try {

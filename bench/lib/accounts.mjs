@@ -19,7 +19,7 @@ export const responseCookies = (response) =>
 
 /**
  * A request as the app's own page would send it; resolves to the JSON answer and the cookies it set.
- * Throws unless it answers 200.
+ * Throws unless it answers 2xx (200, or 201 for what it made).
  */
 export async function appRequest(server, method, pathname, { body, cookies = {} } = {}) {
   const cookie = cookieString(cookies)
@@ -35,7 +35,7 @@ export async function appRequest(server, method, pathname, { body, cookies = {} 
   })
   const text = await response.text()
   const setCookies = responseCookies(response)
-  if (response.status !== 200) throw new Error(`${method} ${pathname} answered ${response.status}: ${text}`)
+  if (response.status < 200 || response.status > 299) throw new Error(`${method} ${pathname} answered ${response.status}: ${text}`)
   return { json: text ? JSON.parse(text) : null, setCookies }
 }
 

@@ -27,6 +27,8 @@ import { Route as SharedStateHomeRouteImport } from './routes/shared-state-home'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminCanDoRouteImport } from './routes/admin/can-do'
 import { Route as AdminRecentChangesRouteImport } from './routes/admin/recent-changes'
+import { Route as DecksIndexRouteImport } from './routes/decks/index'
+import { Route as DecksIdRouteImport } from './routes/decks/$id'
 import { Route as AdminLanguageLevelsIndexRouteImport } from './routes/admin/language-levels/index'
 import { Route as AdminLanguageLevelsIdRouteImport } from './routes/admin/language-levels/$id'
 import { Route as AdminLanguageLevelsCreateRouteImport } from './routes/admin/language-levels/create'
@@ -123,6 +125,16 @@ const AdminRecentChangesRoute = AdminRecentChangesRouteImport.update({
   path: '/recent-changes',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const DecksIndexRoute = DecksIndexRouteImport.update({
+  id: '/decks/',
+  path: '/decks/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DecksIdRoute = DecksIdRouteImport.update({
+  id: '/decks/$id',
+  path: '/decks/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminLanguageLevelsIndexRoute =
   AdminLanguageLevelsIndexRouteImport.update({
     id: '/language-levels/',
@@ -169,7 +181,9 @@ export interface FileRoutesByFullPath {
   '/shared-state-home': typeof SharedStateHomeRoute
   '/admin/can-do': typeof AdminCanDoRoute
   '/admin/recent-changes': typeof AdminRecentChangesRoute
+  '/decks/$id': typeof DecksIdRoute
   '/admin/': typeof AdminIndexRoute
+  '/decks/': typeof DecksIndexRoute
   '/admin/language-levels/$id': typeof AdminLanguageLevelsIdRoute
   '/admin/language-levels/create': typeof AdminLanguageLevelsCreateRoute
   '/admin/users/$userId': typeof AdminUsersUserIdRoute
@@ -193,7 +207,9 @@ export interface FileRoutesByTo {
   '/shared-state-home': typeof SharedStateHomeRoute
   '/admin/can-do': typeof AdminCanDoRoute
   '/admin/recent-changes': typeof AdminRecentChangesRoute
+  '/decks/$id': typeof DecksIdRoute
   '/admin': typeof AdminIndexRoute
+  '/decks': typeof DecksIndexRoute
   '/admin/language-levels/$id': typeof AdminLanguageLevelsIdRoute
   '/admin/language-levels/create': typeof AdminLanguageLevelsCreateRoute
   '/admin/users/$userId': typeof AdminUsersUserIdRoute
@@ -219,7 +235,9 @@ export interface FileRoutesById {
   '/shared-state-home': typeof SharedStateHomeRoute
   '/admin/can-do': typeof AdminCanDoRoute
   '/admin/recent-changes': typeof AdminRecentChangesRoute
+  '/decks/$id': typeof DecksIdRoute
   '/admin/': typeof AdminIndexRoute
+  '/decks/': typeof DecksIndexRoute
   '/admin/language-levels/$id': typeof AdminLanguageLevelsIdRoute
   '/admin/language-levels/create': typeof AdminLanguageLevelsCreateRoute
   '/admin/users/$userId': typeof AdminUsersUserIdRoute
@@ -246,7 +264,9 @@ export interface FileRouteTypes {
     | '/shared-state-home'
     | '/admin/can-do'
     | '/admin/recent-changes'
+    | '/decks/$id'
     | '/admin/'
+    | '/decks/'
     | '/admin/language-levels/$id'
     | '/admin/language-levels/create'
     | '/admin/users/$userId'
@@ -270,7 +290,9 @@ export interface FileRouteTypes {
     | '/shared-state-home'
     | '/admin/can-do'
     | '/admin/recent-changes'
+    | '/decks/$id'
     | '/admin'
+    | '/decks'
     | '/admin/language-levels/$id'
     | '/admin/language-levels/create'
     | '/admin/users/$userId'
@@ -295,7 +317,9 @@ export interface FileRouteTypes {
     | '/shared-state-home'
     | '/admin/can-do'
     | '/admin/recent-changes'
+    | '/decks/$id'
     | '/admin/'
+    | '/decks/'
     | '/admin/language-levels/$id'
     | '/admin/language-levels/create'
     | '/admin/users/$userId'
@@ -319,6 +343,8 @@ export interface RootRouteChildren {
   RegisterRoute: typeof RegisterRoute
   SharedStateAboutRoute: typeof SharedStateAboutRoute
   SharedStateHomeRoute: typeof SharedStateHomeRoute
+  DecksIdRoute: typeof DecksIdRoute
+  DecksIndexRoute: typeof DecksIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -449,6 +475,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminRecentChangesRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/decks/': {
+      id: '/decks/'
+      path: '/decks'
+      fullPath: '/decks/'
+      preLoaderRoute: typeof DecksIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/decks/$id': {
+      id: '/decks/$id'
+      path: '/decks/$id'
+      fullPath: '/decks/$id'
+      preLoaderRoute: typeof DecksIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/language-levels/': {
       id: '/admin/language-levels/'
       path: '/language-levels'
@@ -529,6 +569,8 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterRoute: RegisterRoute,
   SharedStateAboutRoute: SharedStateAboutRoute,
   SharedStateHomeRoute: SharedStateHomeRoute,
+  DecksIdRoute: DecksIdRoute,
+  DecksIndexRoute: DecksIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

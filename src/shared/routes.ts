@@ -23,6 +23,9 @@ export const routeTable = [
   { path: '/account', guards: ['auth'] },
   { path: '/assessment', guards: ['auth'] },
   { path: '/practice', guards: ['auth'] },
+  { path: '/decks', guards: ['auth'] },
+  // `auth` only: whose deck it is, the API says (404 for another learner's, as for none).
+  { path: '/decks/$id', guards: ['auth'] },
   { path: '/create', guards: ['admin'] },
   { path: '/admin', guards: ['admin'] },
   { path: '/admin/users', guards: ['admin'] },

@@ -57,6 +57,7 @@ describe('the error screen message', () => {
     pageNotFoundParam: ({ path }: { path: string }) => `Page Not Found: ${path}`,
     adminsOnly: 'Administrators only',
     levelNotFound: 'Language level not found',
+    deckNotFound: 'Deck not found',
   }
 
   it('falls back to the localized unknown-error text when there is no message', () => {

@@ -34,12 +34,12 @@ const placeholders = (text: Text | undefined) =>
   [...new Set(forms(text).flatMap((form) => [...form.matchAll(/{(\w+)}/g)].map((m) => m[1])))].sort()
 
 /**
- * Words that stay as they are in Russian: the product's name, the framework's name and level
+ * Words that stay as they are in Russian: the product's name and Anki's, the framework's name and level
  * codes, acronyms (API, QR, IP, UTC), file formats and encodings (JPEG, PNG, WebP, AVIF, GIF, JSON, CSV,
  * .csv, UTF-8), key names, and what is typed literally (the https:// prefix).
  */
 const sameInEveryLanguage =
-  /\{\w+\}|Lingua|CEFR|\b[A-C][12]\b|\bAPI\b|\bQR\b|\bIP\b|\bUTC\b|Ctrl\+K|\bF8\b|\bEnter\b|\bEscape\b|\bShift\b|\b(?:JPEG|PNG|WebP|AVIF|GIF|JSON|CSV|UTF-8)\b|\.csv\b|https:\/\/\S*/g
+  /\{\w+\}|Lingua|Anki|CEFR|\b[A-C][12]\b|\bAPI\b|\bQR\b|\bIP\b|\bUTC\b|Ctrl\+K|\bF8\b|\bEnter\b|\bEscape\b|\bShift\b|\b(?:JPEG|PNG|WebP|AVIF|GIF|JSON|CSV|UTF-8)\b|\.csv\b|https:\/\/\S*/g
 const latin = /[a-z]/i
 const cyrillic = /[а-яё]/i
 

@@ -2,7 +2,7 @@ import type { ErrorCode, FieldErrors } from '@/shared/errors'
 
 /** A message the error screen shows in the interface language (features/errors/messages.ts). */
 export type LocalizedMessage =
-  | { key: 'adminsOnly' | 'levelNotFound' }
+  | { key: 'adminsOnly' | 'levelNotFound' | 'deckNotFound' }
   | { key: 'pageNotFound' | 'pageNotFoundParam'; path: string }
 
 /** An error with an HTTP status, shown by the fallback error screen. */

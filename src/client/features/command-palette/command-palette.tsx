@@ -51,6 +51,7 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
       entries: [
         { key: 'dashboard', value: `${t.dashboard} /dashboard`, onSelect: go('/dashboard'), content: t.dashboard },
         { key: 'practice', value: `${t.practice} /practice`, onSelect: go('/practice'), content: t.practice },
+        { key: 'decks', value: `${t.decks} /decks`, onSelect: go('/decks'), content: t.decks },
         { key: 'assessment', value: `${t.assessment} /assessment`, onSelect: go('/assessment'), content: t.assessment },
         { key: 'account', value: `${t.account} /account`, onSelect: go('/account'), content: t.account },
       ],

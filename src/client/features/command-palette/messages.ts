@@ -11,6 +11,7 @@ export const paletteMessages = i18n('palette', {
   dashboard: 'Dashboard',
   assessment: 'Self-assessment',
   practice: 'Practice',
+  decks: 'Your decks',
   account: 'Account',
   levels: 'Levels',
   allLevels: 'All language levels',

@@ -10,4 +10,5 @@ export const errorMessages = i18n('errors', {
   pageNotFoundParam: params<{ path: string }>('Page Not Found: {path}'),
   adminsOnly: 'Administrators only',
   levelNotFound: 'Language level not found',
+  deckNotFound: 'Deck not found',
 })

@@ -55,10 +55,15 @@ export function Header({ onSearch }: { onSearch: () => void }) {
         {pages[item.label]}
       </Link>
     )),
-    // Signed-in people practise every day: one click from anywhere.
+    // Signed-in people practise every day, their own decks too: one click from anywhere.
     user && (
       <Link key="/practice" to="/practice" className={navLinkClass}>
         {t.practice}
+      </Link>
+    ),
+    user && (
+      <Link key="/decks" to="/decks" className={navLinkClass}>
+        {t.decks}
       </Link>
     ),
   ]

@@ -7,6 +7,7 @@ export const layoutMessages = i18n('layout', {
   dashboard: 'Dashboard',
   assessment: 'Self-assessment',
   practice: 'Practice',
+  decks: 'Decks',
   account: 'Account',
   administration: 'Administration',
   signOut: 'Sign out',

@@ -5,6 +5,7 @@ import { i18n } from '@/client/lib/i18n'
 export const practiceMessages = i18n('practice', {
   title: 'Practice',
   lead: 'Cards due for review come first, then new words of your current level.',
+  deckLead: 'The cards of one of your decks: those due for review first, then new ones.',
   loadError: 'Your practice could not be loaded.',
   retry: 'Try again',
   left: plural<{ count: number }>('count', { one: '{count} left', other: '{count} left' }),

@@ -25,12 +25,12 @@ import { useQueueRefetch } from './use-queue-refetch'
  * the next interval of each; "Undo" (U) takes the last grade back. Answers go through an outbox
  * (IndexedDB) so that practice goes on offline (docs/decisions/0024-practice-page.md).
  */
-export function PracticePage() {
+export function PracticePage({ deck }: { deck?: number }) {
   const t = useStore(practiceMessages)
   const errors = useStore(apiErrorMessages)
   // The learner's day is their time zone's: a learner who comes here first sends it from here.
   useSyncTimeZone()
-  const queue = useQuery(practiceQueueQuery())
+  const queue = useQuery(practiceQueueQuery(deck))
   usePageTitle(t.title)
 
   if (!queue.data && queue.isError) {
@@ -48,7 +48,7 @@ export function PracticePage() {
       </article>
     )
   }
-  return <Session queue={queue.data} refetch={queue.refetch} />
+  return <Session queue={queue.data} refetch={queue.refetch} oneDeck={deck !== undefined} />
 }
 
 function Loading() {
@@ -61,7 +61,15 @@ function Loading() {
   )
 }
 
-function Session({ queue, refetch }: { queue: PracticeQueue | undefined; refetch: () => Promise<unknown> }) {
+function Session({
+  queue,
+  refetch,
+  oneDeck,
+}: {
+  queue: PracticeQueue | undefined
+  refetch: () => Promise<unknown>
+  oneDeck: boolean
+}) {
   const t = useStore(practiceMessages)
   const online = useOnline()
   const { revealRef, gradeRef, doneRef, focusNext } = useFocusAfter()
@@ -76,7 +84,7 @@ function Session({ queue, refetch }: { queue: PracticeQueue | undefined; refetch
         <PageHeading className="text-3xl font-bold tracking-tight">{t.title}</PageHeading>
         {ready && card && <p className="text-sm font-medium text-muted-foreground">{t.left({ count: practice.left })}</p>}
       </div>
-      <p className="mt-2 text-muted-foreground">{t.lead}</p>
+      <p className="mt-2 text-muted-foreground">{oneDeck ? t.deckLead : t.lead}</p>
       <Connection online={online} waiting={outbox.waiting} saved={outbox.saved} />
       {practice.notice && (
         <Alert variant="warning" className="mt-4">

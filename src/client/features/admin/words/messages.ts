@@ -32,19 +32,3 @@ export const wordsAdminMessages = i18n('adminWords', {
   deleting: 'Deleting…',
   deleted: params<{ text: string }>('Word “{text}” deleted'),
 })
-
-/** Parts of speech, as the word form and the table name them. */
-export const partOfSpeechMessages = i18n('partsOfSpeech', {
-  none: 'Not given',
-  noun: 'Noun',
-  verb: 'Verb',
-  adjective: 'Adjective',
-  adverb: 'Adverb',
-  pronoun: 'Pronoun',
-  preposition: 'Preposition',
-  conjunction: 'Conjunction',
-  determiner: 'Determiner',
-  numeral: 'Numeral',
-  interjection: 'Interjection',
-  phrase: 'Phrase',
-})

@@ -5,7 +5,8 @@ import type { Word } from '@/shared/words'
 import { Button } from '@/client/components/ui/button'
 import { cn } from '@/client/lib/cn'
 import { locale } from '@/client/lib/i18n'
-import { partOfSpeechMessages, wordsAdminMessages } from './messages'
+import { partOfSpeechMessages } from '@/client/components/part-of-speech/messages'
+import { wordsAdminMessages } from './messages'
 
 // Searching and paging happen on the server; the table keeps their state (from the URL). Words
 // come in the order they were added: no column sorts.

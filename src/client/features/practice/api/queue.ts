@@ -17,10 +17,12 @@ const queueKey = [...practiceKeys.all, 'queue'] as const
  */
 const QUEUE_AHEAD = 100
 
-export const practiceQueueQuery = () =>
+/** The day's queue, or with `deck` the cards of that one deck (docs/product.md §12). */
+export const practiceQueueQuery = (deck?: number) =>
   queryOptions({
-    queryKey: queueKey,
-    queryFn: ({ signal }) => api<PracticeQueue>(`/me/practice/queue?limit=${QUEUE_AHEAD}`, { signal }),
+    queryKey: deck === undefined ? queueKey : [...queueKey, { deck }],
+    queryFn: ({ signal }) =>
+      api<PracticeQueue>(`/me/practice/queue?limit=${QUEUE_AHEAD}${deck === undefined ? '' : `&deck=${deck}`}`, { signal }),
     // The session keeps what it was given while offline: nothing is thrown away unread.
     gcTime: Number.POSITIVE_INFINITY,
     // Read again after a grade in another tab (the page keeps the card on screen), a change of a

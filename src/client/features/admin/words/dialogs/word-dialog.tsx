@@ -13,7 +13,7 @@ import { locale } from '@/client/lib/i18n'
 import { toast } from '@/client/lib/toast'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
 import { type WordValues, useWordsCache, wordsApi } from '@/client/features/admin/words/api'
-import { partOfSpeechMessages } from '@/client/features/admin/words/messages'
+import { partOfSpeechMessages } from '@/client/components/part-of-speech/messages'
 import { wordFormMessages } from './messages'
 import type { WordFormValues } from './word-schemas'
 

@@ -1,0 +1,157 @@
+import { useStore } from '@nanostores/react'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { Suspense, lazy, useRef, useState } from 'react'
+import type { Deck, DeckList } from '@/shared/decks'
+import { Button } from '@/client/components/ui/button'
+import { EmptyState } from '@/client/components/ui/empty-state'
+import { ErrorAlert } from '@/client/components/ui/error-alert'
+import { PlusIcon } from '@/client/components/ui/icons'
+import { PageHeading } from '@/client/components/ui/page-heading'
+import { Skeleton } from '@/client/components/ui/skeleton'
+import { locale } from '@/client/lib/i18n'
+import { languageTitle } from '@/client/lib/language-names'
+import { usePageTitle } from '@/client/lib/page-title'
+import { deckListQuery } from './api'
+import { decksMessages } from './messages'
+import { useCountsText } from './use-counts-text'
+
+// The form (and its validation) comes with its first opening, not with the list.
+const loadDialog = () => import('./deck-dialog')
+const DeckDialog = lazy(loadDialog)
+
+const rowClass = 'relative grid gap-1 rounded-xl border bg-card p-4 sm:p-5'
+
+/** The course words of the current level: one row, not editable (no level yet: how to choose one). */
+function CourseRow({ course }: { course: DeckList['course'] }) {
+  const t = useStore(decksMessages)
+  const lang = useStore(locale)
+  const countsText = useCountsText()
+  if (!course) {
+    return (
+      <li className={rowClass}>
+        <h2 className="font-semibold">{t.courseNoLevel}</h2>
+        <p className="text-sm text-muted-foreground">{t.courseNoLevelLead}</p>
+        <Link to="/dashboard" className="justify-self-start text-sm font-medium text-primary-text underline-offset-4 hover:underline">
+          {t.chooseLevel}
+        </Link>
+      </li>
+    )
+  }
+  return (
+    <li className={rowClass}>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 className="font-semibold">{t.courseName({ level: course.levelCode })}</h2>
+        {course.language && <span className="text-sm text-muted-foreground">{languageTitle(lang, course.language)}</span>}
+      </div>
+      <p className="text-sm text-muted-foreground">{t.courseLead}</p>
+      <p className="text-sm font-medium tabular-nums">{countsText(course)}</p>
+    </li>
+  )
+}
+
+/** One deck: its name (the link to its page, covering the row), language, description and counts. */
+function DeckRow({ deck }: { deck: Deck }) {
+  const t = useStore(decksMessages)
+  const lang = useStore(locale)
+  const countsText = useCountsText()
+  return (
+    <li className={`${rowClass} hover:bg-muted/50 focus-within:bg-muted/50`}>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 className="min-w-0 font-semibold break-words">
+          <Link
+            to="/decks/$id"
+            params={{ id: String(deck.id) }}
+            // The link covers the whole row, so a click anywhere on it opens the deck.
+            className="text-primary-text underline-offset-4 after:absolute after:inset-0 after:rounded-xl hover:underline"
+          >
+            {deck.name}
+          </Link>
+        </h2>
+        <span className="text-sm text-muted-foreground">
+          {languageTitle(lang, deck.language)} · {deck.practiseDaily ? t.daily : t.notDaily}
+        </span>
+      </div>
+      {deck.description && <p className="line-clamp-2 text-sm break-words text-muted-foreground">{deck.description}</p>}
+      <p className="text-sm font-medium tabular-nums">{countsText(deck)}</p>
+    </li>
+  )
+}
+
+function Loading() {
+  const t = useStore(decksMessages)
+  return (
+    <div className="grid gap-3" aria-busy="true">
+      <p role="status" className="sr-only">
+        {t.loading}
+      </p>
+      {[0, 1, 2].map((row) => (
+        <Skeleton key={row} className="h-24 w-full rounded-xl" />
+      ))}
+    </div>
+  )
+}
+
+/**
+ * `/decks` (auth): "Your decks": the course words of the current level (not editable), then the
+ * learner's own decks, each with its counts; "New deck".
+ */
+export function DecksPage() {
+  const t = useStore(decksMessages)
+  const query = useQuery(deckListQuery())
+  const [round, setRound] = useState(0)
+  const [open, setOpen] = useState(false)
+  const newButton = useRef<HTMLButtonElement>(null)
+  usePageTitle(t.title)
+  const data = query.data
+
+  return (
+    <div className="mx-auto grid max-w-3xl grid-cols-1 gap-8">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="min-w-0">
+          <PageHeading className="text-3xl font-bold tracking-tight sm:text-4xl">{t.title}</PageHeading>
+          <p className="mt-3 text-lg text-muted-foreground">{t.lead}</p>
+        </div>
+        <Button
+          ref={newButton}
+          onPointerEnter={() => void loadDialog()}
+          onFocus={() => void loadDialog()}
+          onClick={() => {
+            setRound((previous) => previous + 1)
+            setOpen(true)
+          }}
+        >
+          <PlusIcon className="size-4" />
+          {t.newDeck}
+        </Button>
+      </header>
+      {!data && query.isError ? (
+        <ErrorAlert error={query.error} onRetry={query.refetch} />
+      ) : !data ? (
+        <Loading />
+      ) : (
+        <ul aria-label={t.listLabel} className="grid gap-3">
+          <CourseRow course={data.course} />
+          {data.decks.map((deck) => (
+            <DeckRow key={deck.id} deck={deck} />
+          ))}
+        </ul>
+      )}
+      {data && data.decks.length === 0 && (
+        <EmptyState title={t.emptyTitle} hint={t.emptyHint} className="rounded-xl border border-dashed" />
+      )}
+      {round > 0 && (
+        <Suspense fallback={null}>
+          <DeckDialog
+            key={round}
+            deck={null}
+            language={data?.course?.language ?? undefined}
+            open={open}
+            returnFocus={newButton}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      )}
+    </div>
+  )
+}

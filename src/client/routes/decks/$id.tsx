@@ -1,0 +1,38 @@
+import { type SearchSchemaInput, createFileRoute, stripSearchParams } from '@tanstack/react-router'
+import { parsePositiveInt } from '@/shared/routes'
+import { DeckPage, loadDeck } from '@/client/features/decks/deck-page'
+import {
+  type DeckWordsSearch,
+  deckWordsSearchDefaults,
+  validateDeckWordsSearch,
+} from '@/client/features/decks/deck-words-search'
+import { guardsFor } from '@/client/lib/guards'
+import { HttpError } from '@/client/lib/http-error'
+import { queryClient, withQueries } from '@/client/lib/query-client'
+
+const runGuards = guardsFor('/decks/$id')
+
+export const Route = createFileRoute('/decks/$id')({
+  // The loader comes with the page's code, not with the first page of the app.
+  codeSplitGroupings: [['loader', 'component']],
+  // The words table's search, sort and page live in the URL; defaults are left out of it.
+  validateSearch: (search: Partial<DeckWordsSearch> & SearchSchemaInput): DeckWordsSearch =>
+    validateDeckWordsSearch(search as Record<string, unknown>),
+  search: { middlewares: [stripSearchParams(deckWordsSearchDefaults)] },
+  beforeLoad: async (ctx) => {
+    // An invalid id is a missing page for everyone, before any guard (the server answers 404 too).
+    if (parsePositiveInt(ctx.params.id) === undefined) {
+      const path = ctx.location.pathname
+      throw new HttpError(404, `Page Not Found: ${path}`, { key: 'pageNotFoundParam', path })
+    }
+    await runGuards(ctx)
+  },
+  // Not the learner's deck, or none: 404 "Deck not found".
+  loader: ({ params }) => loadDeck(queryClient, Number(params.id)),
+  component: withQueries(DeckRoute),
+})
+
+function DeckRoute() {
+  const { id } = Route.useParams()
+  return <DeckPage key={id} id={Number(id)} />
+}
