@@ -17,6 +17,8 @@ import { AVATAR_UPLOADS, avatarRoutes, avatarUploadRoutes } from './api/avatars/
 import { DATA_EXPORTS, dataExportRoutes } from './api/data-export/routes'
 import { PRACTICE_WRITES, practiceRoutes } from './api/practice/routes'
 import { DECK_WRITES, deckRoutes } from './api/decks/routes'
+import { IMPORT_STARTS, importRoutes } from './api/imports/routes'
+import { mediaRoutes } from './api/imports/media'
 import { profileRoutes } from './api/profile'
 import { WORD_WRITES, wordRoutes } from './api/words/routes'
 import { clientConfigOf, systemRoutes } from './api/system'
@@ -116,8 +118,11 @@ export function createApp(deps: {
   isDraining?: () => boolean
   /** The clock of practice (the learner's day, what is due); tests move it. */
   now?: () => Date
+  /** Tells this instance's import worker that a job waits (it also looks every second). */
+  importQueued?: () => void
 }) {
   const { config, logger, database, auth, redis, mailer, mailThrottle, revocations, events, hub, levelCache, isDraining = () => false, now = () => new Date() } = deps
+  const importQueued = deps.importQueued ?? (() => {})
   const shell = loadAppShell(config.clientDir)
   if (!shell) logger.warn({ clientDir: config.clientDir }, 'client not built: pages answer 503')
   const csp = contentSecurityPolicy(shell ? inlineScriptHashes(shell.html) : [], providerPageOrigins(config.providers))
@@ -188,6 +193,8 @@ export function createApp(deps: {
   app.route('/api/me/assessment', assessmentRoutes(database.db, perAccount('assessment', ASSESSMENT_WRITES.points, ASSESSMENT_WRITES.seconds)))
   app.route('/api/me/practice', practiceRoutes(database.db, perAccount('practice-writes', PRACTICE_WRITES.points, PRACTICE_WRITES.seconds), now))
   app.route('/api/me/decks', deckRoutes(database.db, perAccount('deck-writes', DECK_WRITES.points, DECK_WRITES.seconds), now))
+  app.route('/api/me/imports', importRoutes(database.db, perAccount('imports', IMPORT_STARTS.points, IMPORT_STARTS.seconds), importQueued))
+  app.route('/api/me/media', mediaRoutes(database.db))
   app.route('/api/avatars', avatarRoutes(database.db))
   // Public reads here skip the session lookup: only the administrators' routes read it. The cache
   // hears a change before the streams tell the clients about it.

@@ -65,6 +65,11 @@ const envSchema = z.object({
    */
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   /**
+   * How long an instance holds an import it runs without renewing its claim: after a crash,
+   * another instance takes the import over once this has passed. Tests shorten it.
+   */
+  IMPORT_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /**
    * How long a session is served from its signed cache cookie: the bound within which a revoked
    * session is refused everywhere. Tests shorten it rather than wait a minute.
    */
@@ -145,6 +150,7 @@ export interface Config {
   shutdownTimeoutMs: number
   /** On SIGTERM, connections are still taken this long, with readiness 503. */
   shutdownDelayMs: number
+  importLeaseSeconds: number
   /** A revoked session can still be used for at most this long (better-auth's cookie cache). */
   sessionCacheSeconds: number
   /** How long an email of a kind holds its address (the mail throttle's window). */
@@ -212,6 +218,7 @@ export function loadConfig(
     clientDir: path.resolve(e.CLIENT_DIR),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
+    importLeaseSeconds: e.IMPORT_LEASE_SECONDS,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     mailThrottleSeconds: e.MAIL_THROTTLE_SECONDS,
     liveStreamsPerSession: e.LIVE_STREAMS_PER_SESSION,

@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto'
 import type http from 'node:http'
 import type { Redis } from 'ioredis'
 import type { Logger } from 'pino'
+import { importRunner } from './api/imports/run'
+import { startImportWorker } from './api/imports/worker'
 import { LevelReadCache, sentKey } from './api/levels/cache'
 import { createApp } from './app'
 import { createAuth } from './auth/auth'
@@ -75,7 +78,25 @@ export async function openInstance(options: {
   })
   const hub = new LiveHub({ db: database.db, events, logger })
   const levelCache = new LevelReadCache()
-  const app = createApp({ config, logger, database, auth, redis, mailer, mailThrottle, revocations, events, hub, levelCache, isDraining, ...(now ? { now } : {}) })
+  // Imports run here too, each once across instances (api/imports/worker.ts).
+  const runner = importRunner(database.db, now ?? (() => new Date()))
+  const imports = startImportWorker({ db: database.db, logger, instanceId: randomUUID(), leaseSeconds: config.importLeaseSeconds, ...runner })
+  const app = createApp({
+    config,
+    logger,
+    database,
+    auth,
+    redis,
+    mailer,
+    mailThrottle,
+    revocations,
+    events,
+    hub,
+    levelCache,
+    isDraining,
+    importQueued: imports.kick,
+    ...(now ? { now } : {}),
+  })
   const stopListening = await subscribeEvents(database, logger, events)
   const server = createNodeServer({
     fetch: app.fetch,
@@ -91,6 +112,7 @@ export async function openInstance(options: {
     database,
     hub,
     async close() {
+      await imports.stop()
       await mailer.close()
       await stopListening()
       await redis?.quit()

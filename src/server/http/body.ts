@@ -1,3 +1,4 @@
+import { IMPORTS_PATH } from '@/shared/imports'
 import type { Context, HonoRequest, MiddlewareHandler } from 'hono'
 import { validator } from 'hono-openapi'
 import { z } from 'zod/mini'
@@ -40,6 +41,8 @@ export function apiBodyGuard(methodNotAllowed: (c: Context<AppEnv>) => Promise<v
     if (!methodsWithBody.has(c.req.method)) return next()
     // A picture is a file, not JSON: its route reads it with its own limit (`readBody`).
     if (c.req.method === 'PUT' && c.req.path === AVATAR_UPLOAD_PATH) return next()
+    // An import is a file of up to 300 MB: its route streams it, after checking who sends it.
+    if (c.req.method === 'POST' && c.req.path === IMPORTS_PATH) return next()
     const request = c.req.raw
     if (!hasBody(request)) return next()
     // The one HTML form the API takes (the provider buttons): its route reads it.

@@ -86,6 +86,18 @@ export function form(fields: Record<string, string>, required: string[], descrip
   }
 }
 
+/** A multipart body (`multipart/form-data`): a file and text fields, with which are required. */
+export function multipart(fields: Record<string, 'file' | 'text'>, required: string[], description: string) {
+  const properties = Object.fromEntries(
+    Object.entries(fields).map(([name, kind]) => [name, kind === 'file' ? { type: 'string' as const, format: 'binary' } : { type: 'string' as const }]),
+  )
+  return {
+    description,
+    required: true,
+    content: { 'multipart/form-data': { schema: { type: 'object' as const, properties, required } } },
+  }
+}
+
 /** A successful answer: a description, and its JSON (`json()`) or file (`file()`) and headers if any. */
 interface Answer {
   description: string
@@ -111,7 +123,7 @@ export interface RouteDescription {
   /** A stable name for generated clients. */
   operationId: string
   /** A body that is not JSON (a file, a form): JSON bodies are documented by their validator. */
-  requestBody?: (ReturnType<typeof file> & { required: boolean }) | ReturnType<typeof form>
+  requestBody?: (ReturnType<typeof file> & { required: boolean }) | ReturnType<typeof form> | ReturnType<typeof multipart>
   /** Request headers the route reads (query parameters are documented by their validator). */
   headers?: { name: string; description: string }[]
 }

@@ -1,0 +1,67 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { IMPORT_MAX_EXPANDED_BYTES, type ImportErrorCode } from '@/shared/imports'
+import type { Db } from '@/server/db/client'
+import { ApiError } from '@/server/http/errors'
+import { learningProfile } from '@/server/api/practice/queue'
+import { readSettings } from '@/server/api/practice/settings'
+import { PackageError, readAnkiPackage } from './anki/read'
+import { MediaQuotaError, planAnkiImport } from './anki-import'
+import { planCsvImport } from './csv-import'
+import { type ImportOptions, announce, failJob, writeUpload } from './store'
+import { InterruptedImport, type ImportJobRow, type JobContext } from './worker'
+import { writeImport } from './write'
+
+/**
+ * Runs one import job: its upload written to a private temp folder (removed whatever happens), read
+ * as CSV or as an Anki package, planned, then written all at once (write.ts).
+ */
+export function importRunner(db: Db, now: () => Date) {
+  async function run(context: JobContext): Promise<void> {
+    const { job } = context
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'lingua-import-'))
+    try {
+      const file = path.join(folder, 'upload')
+      await writeUpload(db, job.id, file)
+      const options = job.options as ImportOptions
+      const [settings, profile] = await Promise.all([readSettings(db, job.userId), learningProfile(db, job.userId)])
+      const language = options.language ?? profile?.language ?? 'en'
+      const at = now()
+      let plan
+      if (job.kind === 'csv') {
+        plan = planCsvImport(await readFile(file, 'utf8'), options.deckId ?? 0, language)
+        await context.progress(plan.notes.length, plan.notes.length)
+      } else {
+        const pkg = await readAnkiPackage(file, { expandedBytes: IMPORT_MAX_EXPANDED_BYTES })
+        try {
+          plan = await planAnkiImport(pkg, { db, userId: job.userId, settings, language, now: at, progress: context.progress })
+        } finally {
+          await pkg.close()
+        }
+      }
+      await announce(db, job.userId)
+      await writeImport(db, context, plan, settings, at)
+      await announce(db, job.userId)
+    } finally {
+      await rm(folder, { recursive: true, force: true })
+    }
+  }
+
+  /** The refusal of an import that failed, in the learner's words (ImportErrorCode). */
+  function codeOf(error: unknown): { code: ImportErrorCode; what?: string } {
+    if (error instanceof PackageError) return error.what ? { code: error.code, what: error.what } : { code: error.code }
+    if (error instanceof MediaQuotaError) return { code: 'media_quota' }
+    if (error instanceof InterruptedImport) return { code: 'interrupted' }
+    if (error instanceof ApiError && (error.code === 'cards_full' || error.code === 'decks_full')) return { code: error.code }
+    if (error instanceof ApiError && error.code === 'bad_request') return { code: 'damaged', what: error.message }
+    return { code: 'damaged', what: 'it could not be read' }
+  }
+
+  async function fail(job: ImportJobRow, error: unknown): Promise<void> {
+    const { code, what } = codeOf(error)
+    await failJob(db, job, code, what)
+  }
+
+  return { run, fail }
+}

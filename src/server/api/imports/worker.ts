@@ -1,0 +1,133 @@
+import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm'
+import type { Logger } from 'pino'
+import type { Db } from '@/server/db/client'
+import { importJob } from '@/server/db/schema'
+
+/**
+ * Runs imports, one at a time per instance, each once across instances (docs/decisions/0033-import-jobs.md):
+ * a job is claimed with `FOR UPDATE SKIP LOCKED` and a lease this instance renews while it runs.
+ * An instance that dies leaves its lease to run out; the next instance to look takes the job over
+ * and runs it again from the start (an import writes in one transaction at its end, so nothing of
+ * the first run is there). A job claimed `MAX_ATTEMPTS` times fails as "interrupted".
+ */
+
+export type ImportJobRow = typeof importJob.$inferSelect
+
+export const MAX_ATTEMPTS = 3
+
+/** What the worker needs of the job it runs: to say how far it is, and whether it still holds it. */
+export interface JobContext {
+  job: ImportJobRow
+  progress: (done: number, total: number) => Promise<void>
+  /** A condition on `import_job` for the final write: the job is still this instance's. */
+  stillMine: ReturnType<typeof and>
+}
+
+export interface ImportWorker {
+  /** Looks for work now (after an upload), besides every `pollMs`. */
+  kick: () => void
+  /** Stops taking jobs and waits for the one running (its lease is left to run out if it hangs). */
+  stop: () => Promise<void>
+}
+
+export function startImportWorker(options: {
+  db: Db
+  logger: Logger
+  instanceId: string
+  leaseSeconds: number
+  pollMs?: number
+  run: (context: JobContext) => Promise<void>
+  fail: (job: ImportJobRow, error: unknown) => Promise<void>
+}): ImportWorker {
+  const { db, logger, instanceId, leaseSeconds, run, fail } = options
+  const pollMs = options.pollMs ?? 1000
+  let stopped = false
+  let busy: Promise<void> | null = null
+  let again = false
+
+  const lease = sql`now() + make_interval(secs => ${leaseSeconds})`
+
+  async function claim(): Promise<ImportJobRow | undefined> {
+    const waiting = db
+      .select({ id: importJob.id })
+      .from(importJob)
+      .where(or(eq(importJob.status, 'queued'), and(eq(importJob.status, 'running'), lt(importJob.lockedUntil, sql`now()`))))
+      .orderBy(asc(importJob.createdAt))
+      .limit(1)
+      .for('update', { skipLocked: true })
+    const [job] = await db
+      .update(importJob)
+      .set({ status: 'running', lockedBy: instanceId, lockedUntil: lease, attempts: sql`${importJob.attempts} + 1`, updatedAt: sql`now()` })
+      .where(inArray(importJob.id, waiting))
+      .returning()
+    return job
+  }
+
+  async function runOne(job: ImportJobRow): Promise<void> {
+    const mine = and(eq(importJob.id, job.id), eq(importJob.lockedBy, instanceId))
+    if (job.attempts > MAX_ATTEMPTS) {
+      await fail(job, new InterruptedImport())
+      return
+    }
+    const renew = setInterval(() => {
+      db.update(importJob).set({ lockedUntil: lease }).where(mine).catch((error: unknown) => logger.warn({ err: error, job: job.id }, 'could not renew an import lease'))
+    }, (leaseSeconds * 1000) / 3)
+    try {
+      await run({
+        job,
+        stillMine: mine,
+        progress: async (done, total) => {
+          await db.update(importJob).set({ done, total, updatedAt: sql`now()` }).where(mine)
+        },
+      })
+    } catch (error) {
+      logger.info({ err: error, job: job.id }, 'an import failed')
+      await fail(job, error)
+    } finally {
+      clearInterval(renew)
+    }
+  }
+
+  async function drain(): Promise<void> {
+    do {
+      again = false
+      while (!stopped) {
+        const job = await claim()
+        if (!job) break
+        await runOne(job)
+      }
+    } while (again && !stopped)
+  }
+
+  function kick(): void {
+    if (stopped) return
+    if (busy) {
+      again = true
+      return
+    }
+    busy = drain()
+      .catch((error: unknown) => logger.error({ err: error }, 'the import worker failed'))
+      .finally(() => {
+        busy = null
+      })
+  }
+
+  const timer = setInterval(kick, pollMs)
+  timer.unref()
+  kick()
+  return {
+    kick,
+    async stop() {
+      stopped = true
+      clearInterval(timer)
+      await busy
+    },
+  }
+}
+
+/** A job claimed too many times: each instance that ran it died or stopped before it ended. */
+export class InterruptedImport extends Error {
+  constructor() {
+    super('The import was interrupted too many times')
+  }
+}
