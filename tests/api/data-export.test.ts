@@ -82,6 +82,9 @@ describe.each(databaseTargets())('the copy of a person’s data on %s', (target)
         targetLevelId: levels.B2?.id,
       }),
     )
+    // A deck of their own, with a word asked both ways.
+    const deck = await expectJson<{ id: number }>(await laptop.request('POST', '/api/me/decks', { name: 'Mes mots', language: 'fr' }), 201)
+    await expectJson(await laptop.request('POST', `/api/me/decks/${deck.id}/words`, { text: 'la lune', translationEn: 'the moon', tags: ['sky'], reversed: true }), 201)
     const file = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3060c0' } }).png().toBuffer()
     ;({ image: picture } = await expectJson<{ image: string }>(
       await laptop.request('PUT', '/api/me/avatar', undefined, {
@@ -140,9 +143,18 @@ describe.each(databaseTargets())('the copy of a person’s data on %s', (target)
       'learnerProfile',
       'assessments',
       'practice',
+      'decks',
+      'media',
       'auditEntries',
+      'deckCards',
       'practiceReviews',
     ])
+    expect(copy.decks).toMatchObject([{ name: 'Mes mots', language: 'fr', practiseDaily: true }])
+    expect(copy.deckCards.map((card) => [card.ordinal, card.text, card.translationEn, card.tags])).toEqual([
+      [0, 'la lune', 'the moon', ['sky']],
+      [1, 'the moon', 'la lune', ['sky']],
+    ])
+    expect(copy.media).toEqual([])
     expect(copy.format).toBe('lingua-data-export/1')
     expect(Math.abs(Date.parse(copy.exportedAt) - Date.now())).toBeLessThan(60_000)
     expect(copy.account).toMatchObject({

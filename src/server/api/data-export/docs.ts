@@ -105,9 +105,39 @@ const dataExportShape = z.object({
         reps: count,
         lapses: count,
         lastReview: z.nullable(isoDateTime),
+        suspended: z.boolean(),
       }),
     ),
   }),
+  decks: z.array(
+    z.object({
+      id: positiveInt,
+      name: z.string(),
+      language: z.string(),
+      description: z.nullable(z.string()),
+      practiseDaily: z.boolean(),
+      createdAt: isoDateTime,
+    }),
+  ),
+  media: z.array(z.object({ hash: z.string(), name: z.string(), type: z.string(), size: count, createdAt: isoDateTime })),
+  deckCards: z.array(
+    z.object({
+      deckId: positiveInt,
+      noteId: positiveInt,
+      guid: z.string(),
+      kind: z.string(),
+      wordId: positiveInt,
+      ordinal: count,
+      text: z.string(),
+      translationEn: z.string(),
+      translationRu: z.string(),
+      example: z.nullable(z.string()),
+      partOfSpeech: z.nullable(z.string()),
+      notes: z.nullable(z.string()),
+      tags: z.array(z.string()),
+      fields: z.nullable(z.array(z.string())),
+    }),
+  ),
   practiceReviews: z.array(
     z.object({
       clientId: z.string(),
@@ -132,7 +162,7 @@ const dataExportSchema = answer<DataExport>(
 export const describeExport = describe({
   operationId: 'exportMyData',
   summary: 'Download a copy of your data',
-  description: `One JSON file (\`format\`: \`${EXPORT_FORMAT}\`, sent as an attachment, streamed) with everything Lingua holds about you: the account, sign-in methods, sessions, learner profile, self-assessments (results and answers), practice (settings, cards, every review), picture (as URLs) and the audit entries you made or that name you. No secret is in it: no password hash, authenticator secret, backup code, session token or provider token. 429 after 5 copies in an hour.`,
+  description: `One JSON file (\`format\`: \`${EXPORT_FORMAT}\`, sent as an attachment, streamed) with everything Lingua holds about you: the account, sign-in methods, sessions, learner profile, self-assessments (results and answers), practice (settings, cards, every review), decks (their words and cards, media as names and hashes), picture (as URLs) and the audit entries you made or that name you. No secret is in it: no password hash, authenticator secret, backup code, session token or provider token. 429 after 5 copies in an hour.`,
   tags: ['Account'],
   access: 'user',
   responses: {

@@ -16,6 +16,7 @@ import {
 import type { AppEnv } from '@/server/http/context'
 import { ApiError } from '@/server/http/errors'
 import { requireUser, signedInUser } from '@/server/auth/session'
+import { exportedDeckCards, exportedDecks } from '@/server/api/decks/data-export'
 import { exportedPractice, exportedReviews } from '@/server/api/practice/export'
 import { type DataExport, EXPORT_FORMAT, describeExport } from './docs'
 
@@ -45,6 +46,7 @@ export function dataExportRoutes(db: Db, limit: MiddlewareHandler<AppEnv>) {
       await out.write(JSON.stringify(head, null, 2).replace(/\n}$/, ''))
       const lists: [string, AsyncGenerator<unknown[]>][] = [
         ['auditEntries', auditEntriesOf(db, id)],
+        ['deckCards', exportedDeckCards(db, id)],
         ['practiceReviews', exportedReviews(db, id)],
       ]
       for (const [name, pages] of lists) {
@@ -68,10 +70,10 @@ export function dataExportRoutes(db: Db, limit: MiddlewareHandler<AppEnv>) {
 }
 
 /** The account and what hangs off it, without a single secret. `undefined` if it is gone. */
-async function readAccountData(db: Db, userId: string): Promise<Omit<DataExport, 'auditEntries' | 'practiceReviews'> | undefined> {
+async function readAccountData(db: Db, userId: string): Promise<Omit<DataExport, 'auditEntries' | 'practiceReviews' | 'deckCards'> | undefined> {
   const [person] = await db.select().from(user).where(eq(user.id, userId))
   if (!person) return undefined
-  const [{ accounts, passkeys }, sessions, [profile], assessments, practice] = await Promise.all([
+  const [{ accounts, passkeys }, sessions, [profile], assessments, practice, decks] = await Promise.all([
     readSignInRows(db, userId),
     db
       .select({
@@ -96,6 +98,7 @@ async function readAccountData(db: Db, userId: string): Promise<Omit<DataExport,
       .where(eq(learnerProfile.userId, userId)),
     assessmentsOf(db, userId),
     exportedPractice(db, userId),
+    exportedDecks(db, userId),
   ])
   return {
     format: EXPORT_FORMAT,
@@ -132,6 +135,7 @@ async function readAccountData(db: Db, userId: string): Promise<Omit<DataExport,
     learnerProfile: profile ? { ...profile, updatedAt: iso(profile.updatedAt) } : null,
     assessments,
     practice,
+    ...decks,
   }
 }
 

@@ -40,6 +40,7 @@ export async function exportedPractice(db: Db, userId: string): Promise<DataExpo
       reps: card.reps,
       lapses: card.lapses,
       lastReview: card.lastReview?.toISOString() ?? null,
+      suspended: card.suspended,
     })),
   }
 }
