@@ -144,6 +144,8 @@ export const guardedPaths = [
   '/dashboard',
   '/account',
   '/assessment',
+  '/decks',
+  '/decks/5',
   '/create',
   '/admin/language-levels',
   '/admin/language-levels/create',

@@ -44,7 +44,9 @@ export async function loadDeck(queryClient: QueryClient, id: number): Promise<vo
 
 /** `/decks/{id}` (auth, owner): one deck, its actions (practise, export, edit, delete) and its words. */
 export function DeckPage({ id }: { id: number }) {
-  const query = useQuery(deckQuery(id))
+  // Once its deletion is under way, the deck is not read again (a live event would ask for it).
+  const [deleting, setDeleting] = useState(false)
+  const query = useQuery({ ...deckQuery(id), enabled: !deleting })
   const deck = query.data
   usePageTitle(deck?.name)
   // Deleted meanwhile (in another tab), and read again: the page no longer exists.
@@ -52,7 +54,7 @@ export function DeckPage({ id }: { id: number }) {
   if (!deck) {
     return query.isError ? <ErrorAlert error={query.error} onRetry={query.refetch} /> : <Loading />
   }
-  return <DeckView deck={deck} />
+  return <DeckView deck={deck} read={!deleting} onDeleting={setDeleting} />
 }
 
 function Loading() {
@@ -68,7 +70,16 @@ function Loading() {
   )
 }
 
-function DeckView({ deck }: { deck: Deck }) {
+function DeckView({
+  deck,
+  read,
+  onDeleting,
+}: {
+  deck: Deck
+  /** Whether its words are read (not once its deletion is under way). */
+  read: boolean
+  onDeleting: (deleting: boolean) => void
+}) {
   const t = useStore(deckMessages)
   const list = useStore(decksMessages)
   const lang = useStore(locale)
@@ -79,9 +90,11 @@ function DeckView({ deck }: { deck: Deck }) {
   const editButton = useRef<HTMLButtonElement>(null)
   const [editing, setEditing] = useState(0)
   const [open, setOpen] = useState(false)
-  const [deleting, setDeleting] = useState(false)
+  const [confirming, setConfirming] = useState(false)
 
   const remove = useMutation({
+    onMutate: () => onDeleting(true),
+    onError: () => onDeleting(false),
     mutationFn: async () => {
       try {
         await decksApi.remove(deck.id)
@@ -92,7 +105,7 @@ function DeckView({ deck }: { deck: Deck }) {
     },
     onSuccess: async () => {
       toast({ title: deckMessages.get().deleted({ name: deck.name }), variant: 'success' })
-      setDeleting(false)
+      setConfirming(false)
       await navigate({ to: '/decks' })
       decks.forget(deck.id)
       void decks.refresh()
@@ -134,21 +147,21 @@ function DeckView({ deck }: { deck: Deck }) {
             className="text-error"
             onClick={() => {
               remove.reset()
-              setDeleting(true)
+              setConfirming(true)
             }}
           >
             {t.delete}
           </Button>
         </div>
       </header>
-      <DeckWords deckId={deck.id} language={deck.language} />
+      <DeckWords deckId={deck.id} language={deck.language} read={read} />
       {editing > 0 && (
         <Suspense fallback={null}>
           <DeckDialog key={editing} deck={deck} open={open} returnFocus={editButton} onClose={() => setOpen(false)} />
         </Suspense>
       )}
       <ConfirmDialog
-        open={deleting}
+        open={confirming}
         title={t.deleteTitle({ n: deck.total })}
         description={t.deleteLead({ name: deck.name })}
         confirmLabel={t.delete}
@@ -156,7 +169,7 @@ function DeckView({ deck }: { deck: Deck }) {
         pending={remove.isPending}
         error={remove.isError ? errorMessage(remove.error, errorTexts) : undefined}
         onConfirm={() => remove.mutate()}
-        onClose={() => !remove.isPending && setDeleting(false)}
+        onClose={() => !remove.isPending && setConfirming(false)}
       />
     </div>
   )

@@ -53,7 +53,7 @@ const sortOptions = Object.keys(sortLabels) as SortParam<DeckWordSort>[]
 type Opened = { word: DeckWord | null; round: number }
 
 /** The words of a deck: search, sort, pages (in the URL), add, edit, delete. */
-export function DeckWords({ deckId, language }: { deckId: number; language: string }) {
+export function DeckWords({ deckId, language, read = true }: { deckId: number; language: string; read?: boolean }) {
   const t = useStore(deckWordsMessages)
   const ui = useStore(uiMessages)
   const errorTexts = useStore(apiErrorMessages)
@@ -62,7 +62,7 @@ export function DeckWords({ deckId, language }: { deckId: number; language: stri
   const navigate = route.useNavigate()
   const { q, sort, page, pageSize } = search
   const params = useMemo(() => ({ q: q || undefined, ...apiSort(sort), page, pageSize }), [q, sort, page, pageSize])
-  const query = useQuery({ ...deckWordsQuery(deckId, params), placeholderData: keepPreviousData })
+  const query = useQuery({ ...deckWordsQuery(deckId, params), placeholderData: keepPreviousData, enabled: read })
   const data = query.data
   const setSearch = useTableSearch(search, navigate, query)
   // Where focus goes when a dialog closes and the row button that opened it has gone.
