@@ -30,6 +30,9 @@ interface DataExport {
   learnerProfile: Record<string, unknown> | null
   assessments: unknown[]
   auditEntries: AuditEntry[]
+  decks: Record<string, unknown>[]
+  media: unknown[]
+  deckCards: { ordinal: number; text: string; translationEn: string; tags: string[] }[]
 }
 
 const tokenCookie = 'lingua.session_token'
