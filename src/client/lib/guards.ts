@@ -58,3 +58,18 @@ export function guardsFor(path: AppPath) {
   const names: readonly GuardName[] = guardsOf(path)
   return (ctx: GuardContext) => runGuards(names, ctx)
 }
+
+/**
+ * `beforeLoad` for a file route with a parameter: a value not of its form (`valid` false) is a
+ * missing page for everyone, before any guard (the server answers 404 too); then the path's guards.
+ */
+export function guardsForParams<Params>(path: AppPath, valid: (params: Params) => boolean) {
+  const runPathGuards = guardsFor(path)
+  return async (ctx: GuardContext & { params: Params }) => {
+    if (!valid(ctx.params)) {
+      const pathname = ctx.location.pathname
+      throw new HttpError(404, `Page Not Found: ${pathname}`, { key: 'pageNotFoundParam', path: pathname })
+    }
+    await runPathGuards(ctx)
+  }
+}

@@ -12,9 +12,8 @@ interface PracticeSearch {
 export const Route = createFileRoute('/practice')({
   // Anything but a positive whole number is no deck: the day's practice.
   validateSearch: (search: PracticeSearch & SearchSchemaInput): PracticeSearch => {
-    const raw: unknown = search.deck
-    const deck = typeof raw === 'number' || typeof raw === 'string' ? parsePositiveInt(String(raw)) : undefined
-    return deck === undefined ? {} : { deck }
+    const deck = parsePositiveInt(`${search.deck}`)
+    return deck ? { deck } : {}
   },
   beforeLoad: guardsFor('/practice'),
   component: withQueries(PracticeRoute),

@@ -34,8 +34,3 @@ export function validateDeckWordsSearch(search: Record<string, unknown>): DeckWo
     pageSize: oneOf(pageSizes, pageParam(search.pageSize)) ?? deckWordsSearchDefaults.pageSize,
   }
 }
-
-/** The API's sort and direction for the URL's sort. */
-export function apiSort(sort: SortParam<DeckWordSort>): { sort: DeckWordSort; dir: 'asc' | 'desc' } {
-  return sort.startsWith('-') ? { sort: sort.slice(1) as DeckWordSort, dir: 'desc' } : { sort: sort as DeckWordSort, dir: 'asc' }
-}

@@ -29,7 +29,7 @@ import {
   columns,
   features,
 } from './deck-words-columns'
-import { QUERY_MAX, apiSort, deckWordsSearchDefaults } from './deck-words-search'
+import { QUERY_MAX, deckWordsSearchDefaults } from './deck-words-search'
 import { deckWordsMessages } from './messages'
 
 // The form comes with its first opening, not with the deck's page.
@@ -38,6 +38,11 @@ const WordDialog = lazy(loadDialog)
 
 const route = getRouteApi('/decks/$id')
 const noRows: DeckWord[] = []
+
+/** The API's sort and direction for the URL's sort (not in deck-words-search.ts: the route's first page has no use for it). */
+function apiSort(sort: SortParam<DeckWordSort>): { sort: DeckWordSort; dir: 'asc' | 'desc' } {
+  return sort.startsWith('-') ? { sort: sort.slice(1) as DeckWordSort, dir: 'desc' } : { sort: sort as DeckWordSort, dir: 'asc' }
+}
 
 const sortLabels = {
   '-created': 'sortNewest',

@@ -6,11 +6,8 @@ import {
   deckWordsSearchDefaults,
   validateDeckWordsSearch,
 } from '@/client/features/decks/deck-words-search'
-import { guardsFor } from '@/client/lib/guards'
-import { HttpError } from '@/client/lib/http-error'
+import { guardsForParams } from '@/client/lib/guards'
 import { queryClient, withQueries } from '@/client/lib/query-client'
-
-const runGuards = guardsFor('/decks/$id')
 
 export const Route = createFileRoute('/decks/$id')({
   // The loader comes with the page's code, not with the first page of the app.
@@ -19,14 +16,8 @@ export const Route = createFileRoute('/decks/$id')({
   validateSearch: (search: Partial<DeckWordsSearch> & SearchSchemaInput): DeckWordsSearch =>
     validateDeckWordsSearch(search as Record<string, unknown>),
   search: { middlewares: [stripSearchParams(deckWordsSearchDefaults)] },
-  beforeLoad: async (ctx) => {
-    // An invalid id is a missing page for everyone, before any guard (the server answers 404 too).
-    if (parsePositiveInt(ctx.params.id) === undefined) {
-      const path = ctx.location.pathname
-      throw new HttpError(404, `Page Not Found: ${path}`, { key: 'pageNotFoundParam', path })
-    }
-    await runGuards(ctx)
-  },
+  // An id that is not a positive whole number is a missing page.
+  beforeLoad: guardsForParams('/decks/$id', (params: { id: string }) => parsePositiveInt(params.id) !== undefined),
   // Not the learner's deck, or none: 404 "Deck not found".
   loader: ({ params }) => loadDeck(queryClient, Number(params.id)),
   component: withQueries(DeckRoute),

@@ -7,11 +7,8 @@ import {
   validateWordsSearch,
   wordsSearchDefaults,
 } from '@/client/features/admin/words/words-search'
-import { guardsFor } from '@/client/lib/guards'
-import { HttpError } from '@/client/lib/http-error'
+import { guardsForParams } from '@/client/lib/guards'
 import { queryClient, withQueries } from '@/client/lib/query-client'
-
-const runGuards = guardsFor('/admin/language-levels/$id')
 
 export const Route = createFileRoute('/admin/language-levels/$id')({
   // The loader comes with the page's code, not with the first page of the app.
@@ -20,14 +17,8 @@ export const Route = createFileRoute('/admin/language-levels/$id')({
   validateSearch: (search: Partial<WordsSearch> & SearchSchemaInput): WordsSearch =>
     validateWordsSearch(search as Record<string, unknown>),
   search: { middlewares: [stripSearchParams(wordsSearchDefaults)] },
-  beforeLoad: async (ctx) => {
-    // An invalid id is a missing page for everyone, before any guard (the server answers 404 too).
-    if (parsePositiveInt(ctx.params.id) === undefined) {
-      const path = ctx.location.pathname
-      throw new HttpError(404, `Page Not Found: ${path}`, { key: 'pageNotFoundParam', path })
-    }
-    await runGuards(ctx)
-  },
+  // An id that is not a positive whole number is a missing page.
+  beforeLoad: guardsForParams('/admin/language-levels/$id', (params: { id: string }) => parsePositiveInt(params.id) !== undefined),
   // A level that does not exist: 404 "Language level not found".
   loader: ({ params }) => loadLevel(queryClient, Number(params.id)),
   component: withQueries(LevelRoute),
