@@ -73,6 +73,8 @@ ALTER TABLE "practice_card" ADD COLUMN "suspended" boolean DEFAULT false NOT NUL
 ALTER TABLE "word" ADD COLUMN "deck_id" integer;--> statement-breakpoint
 ALTER TABLE "word" ADD COLUMN "note_id" integer;--> statement-breakpoint
 ALTER TABLE "word" ADD COLUMN "ordinal" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "word" ADD COLUMN "front_html" text;--> statement-breakpoint
+ALTER TABLE "word" ADD COLUMN "back_html" text;--> statement-breakpoint
 ALTER TABLE "deck" ADD CONSTRAINT "deck_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deck_note" ADD CONSTRAINT "deck_note_deck_id_deck_id_fk" FOREIGN KEY ("deck_id") REFERENCES "public"."deck"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deck_note" ADD CONSTRAINT "deck_note_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

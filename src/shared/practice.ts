@@ -90,6 +90,11 @@ export interface PracticeCard {
   translationRu: string
   example: string | null
   partOfSpeech: PartOfSpeech | null
+  /**
+   * An imported card's sides as cleaned HTML (src/shared/card-field.ts: images and sounds of the
+   * learner's media, formatting), drawn without raw HTML; null for a word written as text.
+   */
+  html: { front: string; back: string } | null
   /** Due (`state` not new) or new today. */
   kind: 'due' | 'new'
   schedule: CardSchedule

@@ -133,6 +133,8 @@ describe.each(databaseTargets())('imports on %s', (target) => {
     const queue = await expectJson<PracticeQueue>(await client.request('GET', '/api/me/practice/queue'))
     expect(queue.cards.map((card) => card.text).sort()).toEqual(['Yo [hablo] [language]', 'Yo […] español', 'comer', 'to eat'].map((t) => t.replace('Yo [hablo] [language]', 'Yo hablo [language]')).sort())
     expect(JSON.stringify(queue)).not.toContain('<script')
+    // Each card carries its sides as cleaned HTML for the practice page to draw.
+    expect(queue.cards.find((card) => card.text === 'comer')?.html).toEqual({ front: 'comer', back: 'to eat' })
 
     // Imported again: no doubles.
     const again = await imported(client, 'spanish.apkg', await packageOf(spanish(format)))

@@ -1,7 +1,7 @@
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { CardField } from '@/client/components/card-field'
+import { CardField } from '@/client/components/card-field/card-field'
 
 /**
  * The server's render of a card field (entry-server.tsx renders pages without a DOM). The unit

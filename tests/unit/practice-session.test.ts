@@ -17,6 +17,7 @@ const card = (wordId: number, kind: 'due' | 'new' = 'due', version = kind === 'n
   translationRu: `слово ${wordId}`,
   example: null,
   partOfSpeech: null,
+  html: null,
   kind,
   schedule: { state: kind === 'new' ? 'new' : 'review', due: '2026-11-27T00:00:00Z', reps: 0, lapses: 0, lastReview: null, version },
   next: [],

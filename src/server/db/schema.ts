@@ -250,6 +250,9 @@ export const word = pgTable(
     translationRu: text('translation_ru').notNull(),
     example: text('example'),
     partOfSpeech: text('part_of_speech'),
+    /** An imported card's sides as cleaned HTML (images, sounds, formatting); `text` and the translations are their plain text. */
+    frontHtml: text('front_html'),
+    backHtml: text('back_html'),
     ...editedColumns(),
   },
   (table) => [

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react'
 import type { Ref } from 'react'
 import type { PracticeCard, PracticeGrade } from '@/shared/practice'
+import { CardField } from '@/client/components/card-field/card-field'
 import { Button } from '@/client/components/ui/button'
 import { cn } from '@/client/lib/cn'
 import { locale } from '@/client/lib/i18n'
@@ -27,6 +28,9 @@ const gradeLook: Record<PracticeGrade, string> = {
 /** The translation in the interface language (the English one is a short definition). */
 export const translationOf = (card: PracticeCard, language: string) =>
   language === 'ru' ? card.translationRu : card.translationEn
+
+/** Whether an imported side shows more than its text (a picture, a sound), drawn under the heading. */
+const showsMore = (html: string) => html.includes('<img') || html.includes('<audio-ref')
 
 /** The word on its card; revealed, its translation and example, and the four grades with their next interval. */
 export function CardView({
@@ -59,11 +63,12 @@ export function CardView({
         </h2>
         <ListenButton text={card.text} language={card.language} />
       </div>
+      {card.html && showsMore(card.html.front) && <CardField html={card.html.front} lang={card.language} className="mt-3 text-lg" />}
       {revealed ? (
         <dl className="mt-6 grid gap-3 border-t pt-6">
           <div>
             <dt className="sr-only">{t.translation}</dt>
-            <dd className="text-xl">{translationOf(card, language)}</dd>
+            <dd className="text-xl">{card.html ? <CardField html={card.html.back} /> : translationOf(card, language)}</dd>
           </div>
           {card.example && (
             <div>

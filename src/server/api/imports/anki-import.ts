@@ -7,7 +7,7 @@ import type { AnkiCard, AnkiNote, AnkiPackage, AnkiReview } from './anki/read'
 import { replayAnkiCard } from './anki/replay'
 import { MediaQuotaError, mediaHeld, storeMedia } from './media'
 import { FieldTooLargeError, cleanField } from './sanitize'
-import type { PlannedImport, PlannedNote } from './write'
+import type { PlannedCard, PlannedImport, PlannedNote } from './write'
 
 /**
  * An Anki package made into Lingua's decks, notes, cards and reviews (docs/decisions/0032-decks.md):
@@ -120,7 +120,7 @@ function planNote(
   cards: AnkiCard[],
   media: (name: string) => string | null,
   skipped: { note: string; reason: string }[],
-): Omit<PlannedNote, 'deck' | 'cards'> & { cards: { ordinal: number; front: string; back: string }[] } | null {
+): (Omit<PlannedNote, 'deck' | 'cards'> & { cards: Omit<PlannedCard, 'replayed'>[] }) | null {
   let fields: string[]
   try {
     fields = note.fields.map((field) => cleanField(field, media).html)
@@ -135,7 +135,7 @@ function planNote(
       ? cards.map((card) => ({ ordinal: card.ordinal, ...clozeSides(first, card.ordinal + 1) }))
       : cards.map((card) => (card.ordinal === 0 ? { ordinal: 0, front: first, back: second } : { ordinal: card.ordinal, front: second, back: first }))
   const usable = sides
-    .map((side) => ({ ordinal: side.ordinal, front: plain(side.front), back: plain(side.back) }))
+    .map((side) => ({ ordinal: side.ordinal, front: plain(side.front), back: plain(side.back), html: { front: side.front, back: side.back } }))
     .filter((side) => side.front !== '' && side.back !== '')
   if (usable.length === 0) {
     skipped.push({ note: note.guid, reason: 'its front or back is empty' })

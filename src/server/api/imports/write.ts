@@ -23,6 +23,8 @@ export interface PlannedCard {
   back: string
   /** The back in Russian when the file has it (else the back). */
   backRu?: string
+  /** The sides as cleaned HTML (an Anki note's). */
+  html?: { front: string; back: string }
   replayed?: ReplayedCard
 }
 
@@ -135,6 +137,8 @@ export async function writeImport(db: Db, context: JobContext, plan: PlannedImpo
           translationRu: card.backRu ?? card.back,
           example: note.example ?? null,
           partOfSpeech: note.partOfSpeech ?? null,
+          frontHtml: card.html?.front ?? null,
+          backHtml: card.html?.back ?? null,
         }
         const id = wordIds.get(`${noteId}:${card.ordinal}`)
         if (id) await tx.update(word).set({ ...values, updatedAt: sql`now()` }).where(eq(word.id, id))

@@ -51,6 +51,7 @@ const practiceCardSchema = answer<PracticeCard>('PracticeCard', 'A card of the q
   z.object({
     wordId: positiveInt,
     ...wordShape,
+    html: z.nullable(z.object({ front: z.string(), back: z.string() })),
     kind: z.enum(['due', 'new']),
     schedule: cardScheduleSchema,
     next: z.array(nextIntervalSchema),

@@ -121,6 +121,7 @@ function toPracticeCard(
     translationRu: found.translationRu,
     example: found.example,
     partOfSpeech: found.partOfSpeech as PartOfSpeech | null,
+    html: found.frontHtml !== null && found.backHtml !== null ? { front: found.frontHtml, back: found.backHtml } : null,
     kind: card ? 'due' : 'new',
     schedule: scheduleOf(card, card?.version ?? 0, now),
     next: nextIntervals(parameters, card, now),

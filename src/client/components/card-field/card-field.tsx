@@ -10,7 +10,7 @@ import {
   isCardFieldTag,
   isMediaUrl,
 } from '@/shared/card-field'
-import { cardFieldMessages } from './card-field-messages'
+import { cardFieldMessages } from './messages'
 
 /**
  * A card field of the learner's own words (an import's cleaned HTML, shared/card-field.ts) drawn as
