@@ -8,7 +8,8 @@
 //
 // The pages are every route of the route table (src/shared/routes.ts), each as the person it is
 // for: a guarded route as a signed-in learner (`auth`) or administrator (`admin`), the others as a
-// visitor; `$id` is the first level, `$userId` the learner. Then the 404 screen.
+// visitor; `$id` is the first level (the learner's deck on `/decks/$id`), `$userId` the learner. Then
+// the 404 screen.
 //
 //   node bench/bundle-size.mjs [--pages=/,/login,/about] [--budget=150] [--front-budget=130] [--signed-in-budget=175] [--quiet]
 import { readFileSync } from 'node:fs'
@@ -163,13 +164,19 @@ const results = await withServer({ port, env: { APP_URL: `http://127.0.0.1:${por
     learner: await registerAndVerify(server, { name: 'Lena Learner', email: 'lena@example.com', password }),
   }
   const learnerId = (await appRequest(server, 'GET', '/api/auth/get-session', { cookies: cookiesOf.learner })).json.user.id
+  // The learner's deck, with a word: its page as the learner sees it, not the not-found screen.
+  const deck = (await appRequest(server, 'POST', '/api/me/decks', { body: { name: 'Bench', language: 'en' }, cookies: cookiesOf.learner })).json
+  await appRequest(server, 'POST', `/api/me/decks/${deck.id}/words`, {
+    body: { text: 'house', translationEn: 'house', translationRu: 'дом' },
+    cookies: cookiesOf.learner,
+  })
   const browser = await launchChromium({ headless: true })
   try {
     const userAgent = desktopUserAgent(browser.version())
     console.log(`server: ${server.url} | browser: Chromium ${browser.version()}\n`)
     const measured = []
     for (const page of pages) {
-      const pagePath = page.path.replace('$id', '1').replace('$userId', learnerId)
+      const pagePath = page.path.replace('$id', page.path.startsWith('/decks/') ? String(deck.id) : '1').replace('$userId', learnerId)
       const result = await measurePage(browser, userAgent, server.url, pagePath, cookiesOf[page.as])
       measured.push({ ...result, visited: pagePath, page: page.path, as: page.as })
     }
