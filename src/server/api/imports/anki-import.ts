@@ -37,12 +37,14 @@ export interface AnkiPlanContext {
   language: string
   now: Date
   progress: (done: number, total: number) => Promise<void>
+  /** The media files this import stored, by hash (deleted again if it fails). */
+  addedMedia: string[]
 }
 
 /** Reads the package's media into the learner's store: name → hash (those Lingua shows). */
 async function storeAllMedia(pkg: AnkiPackage, context: AnkiPlanContext): Promise<{ hashes: Map<string, string>; stored: number }> {
   const hashes = new Map<string, string>()
-  const held = { bytes: await mediaHeld(context.db, context.userId) }
+  const held = { bytes: await mediaHeld(context.db, context.userId), added: context.addedMedia }
   let stored = 0
   for (const media of pkg.collection.media) {
     const bytes = await pkg.readMedia(media, MEDIA_FILE_MAX_BYTES).catch((error: unknown) => {

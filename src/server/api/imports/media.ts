@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { MEDIA_QUOTA_BYTES } from '@/shared/imports'
 import { requireUser, signedInUser } from '@/server/auth/session'
@@ -48,18 +48,35 @@ export class MediaQuotaError extends Error {
 
 /**
  * Stores one file for the learner (once per content), or returns null for a type Lingua does not
- * show. Throws MediaQuotaError past the quota. `added` counts the bytes this import added.
+ * show. Throws MediaQuotaError past the quota. `held` counts the learner's bytes; `added`, the
+ * files this import stored (deleted again if it fails).
  */
-export async function storeMedia(db: Db, userId: string, name: string, bytes: Buffer, held: { bytes: number }): Promise<string | null> {
+export async function storeMedia(
+  db: Db,
+  userId: string,
+  name: string,
+  bytes: Buffer,
+  held: { bytes: number; added: string[] },
+): Promise<string | null> {
   const type = sniffMediaType(bytes)
   if (!type) return null
   const hash = mediaHash(bytes)
   const [known] = await db.select({ hash: learnerMedia.hash }).from(learnerMedia).where(and(eq(learnerMedia.userId, userId), eq(learnerMedia.hash, hash)))
   if (known) return hash
   if (held.bytes + bytes.length > MEDIA_QUOTA_BYTES) throw new MediaQuotaError()
-  await db.insert(learnerMedia).values({ userId, hash, type, size: bytes.length, name: name.slice(0, 200), data: bytes }).onConflictDoNothing()
+  const stored = await db
+    .insert(learnerMedia)
+    .values({ userId, hash, type, size: bytes.length, name: name.slice(0, 200), data: bytes })
+    .onConflictDoNothing()
+    .returning({ hash: learnerMedia.hash })
+  if (stored.length) held.added.push(hash)
   held.bytes += bytes.length
   return hash
+}
+
+/** Deletes the media an import added before it failed: a refused import leaves nothing. */
+export async function forgetMedia(db: Db, userId: string, hashes: string[]): Promise<void> {
+  if (hashes.length) await db.delete(learnerMedia).where(and(eq(learnerMedia.userId, userId), inArray(learnerMedia.hash, hashes)))
 }
 
 const notFound = () => new ApiError('not_found', 'Not found.')

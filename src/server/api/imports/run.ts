@@ -8,6 +8,7 @@ import { learningProfile } from '@/server/api/practice/queue'
 import { readSettings } from '@/server/api/practice/settings'
 import { PackageError, readAnkiPackage } from './anki/read'
 import { MediaQuotaError, planAnkiImport } from './anki-import'
+import { forgetMedia } from './media'
 import { planCsvImport } from './csv-import'
 import { type ImportOptions, announce, failJob, writeUpload } from './store'
 import { InterruptedImport, type ImportJobRow, type JobContext } from './worker'
@@ -28,20 +29,25 @@ export function importRunner(db: Db, now: () => Date) {
       const [settings, profile] = await Promise.all([readSettings(db, job.userId), learningProfile(db, job.userId)])
       const language = options.language ?? profile?.language ?? 'en'
       const at = now()
-      let plan
       if (job.kind === 'csv') {
-        plan = planCsvImport(await readFile(file, 'utf8'), options.deckId ?? 0, language)
+        const plan = planCsvImport(await readFile(file, 'utf8'), options.deckId ?? 0, language)
         await context.progress(plan.notes.length, plan.notes.length)
+        await announce(db, job.userId)
+        await writeImport(db, context, plan, settings, at)
       } else {
-        const pkg = await readAnkiPackage(file, { expandedBytes: IMPORT_MAX_EXPANDED_BYTES })
+        const addedMedia: string[] = []
         try {
-          plan = await planAnkiImport(pkg, { db, userId: job.userId, settings, language, now: at, progress: context.progress })
-        } finally {
-          await pkg.close()
+          const pkg = await readAnkiPackage(file, { expandedBytes: IMPORT_MAX_EXPANDED_BYTES })
+          const plan = await planAnkiImport(pkg, { db, userId: job.userId, settings, language, now: at, progress: context.progress, addedMedia }).finally(
+            () => pkg.close(),
+          )
+          await announce(db, job.userId)
+          await writeImport(db, context, plan, settings, at)
+        } catch (error) {
+          await forgetMedia(db, job.userId, addedMedia)
+          throw error
         }
       }
-      await announce(db, job.userId)
-      await writeImport(db, context, plan, settings, at)
       await announce(db, job.userId)
     } finally {
       await rm(folder, { recursive: true, force: true })
