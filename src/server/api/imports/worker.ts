@@ -14,6 +14,8 @@ import { importJob } from '@/server/db/schema'
 export type ImportJobRow = typeof importJob.$inferSelect
 
 export const MAX_ATTEMPTS = 3
+/** An upload still unfinished after this long was abandoned (300 MB takes minutes, not hours). */
+export const UPLOAD_ABANDONED_HOURS = 6
 
 /** What the worker needs of the job it runs: to say how far it is, and whether it still holds it. */
 export interface JobContext {
@@ -88,7 +90,18 @@ export function startImportWorker(options: {
     }
   }
 
+  /** An upload its instance never finished (it died meanwhile): gone after UPLOAD_ABANDONED_HOURS. */
+  let swept = 0
+  async function sweepAbandonedUploads(): Promise<void> {
+    if (Date.now() - swept < 60_000) return
+    swept = Date.now()
+    await db
+      .delete(importJob)
+      .where(and(eq(importJob.status, 'uploading'), lt(importJob.updatedAt, sql`now() - make_interval(hours => ${UPLOAD_ABANDONED_HOURS})`)))
+  }
+
   async function drain(): Promise<void> {
+    await sweepAbandonedUploads()
     do {
       again = false
       while (!stopped) {
