@@ -176,6 +176,25 @@ describe.each(databaseTargets())('imports on %s', (target) => {
     expect(await imported(other, 'words.csv', Buffer.from(csv), { deckId: String(deck.id) })).toMatchObject({ status: 'failed' })
   })
 
+  it.runIf(target === 'postgres')('refuses an import past 50,000 cards a learner, storing nothing', async () => {
+    const client = await learner('quota')
+    const deck = await expectJson<Deck>(await client.request('POST', '/api/me/decks', { name: 'Almost full', language: 'es' }), 201)
+    // 49,999 cards written straight into the deck: one more fits, two do not.
+    await world.server.database?.query(
+      `insert into word (deck_id, language, text, translation_en, translation_ru) select $1, 'es', 'w' || n, 't', 't' from generate_series(1, 49999) as n`,
+      [deck.id],
+    )
+    const job = await imported(client, 'spanish.apkg', await packageOf(spanish('anki21b')))
+    expect(job).toMatchObject({ status: 'failed', error: { code: 'cards_full' } })
+    const after = await expectJson<DeckList>(await client.request('GET', '/api/me/decks'))
+    expect(after.decks.map((d) => [d.name, d.total])).toEqual([['Almost full', 49_999]])
+    // The media the refused import read are gone again.
+    const media = `select count(*)::int as n from learner_media m join "user" u on u.id = m.user_id where u.email = $1`
+    expect(await world.server.database?.query(media, [`quota-${target}@example.com`])).toEqual([{ n: 0 }])
+    await expectJson(await client.request('POST', `/api/me/decks/${deck.id}/words`, { text: 'last', translationEn: 'last' }), 201)
+    await expectApiError(await client.request('POST', `/api/me/decks/${deck.id}/words`, { text: 'one more', translationEn: 'x' }), 409, 'cards_full')
+  })
+
   it('refuses what is not a package, a newer Anki and a damaged package, storing nothing', async () => {
     const client = await learner('refused')
     const notZip = Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(100)])
