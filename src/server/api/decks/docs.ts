@@ -1,7 +1,7 @@
 import { z } from 'zod/mini'
 import { DECKS_MAX, DECK_CARDS_MAX, type Deck, type DeckList, type DeckWord, type DeckWordPage, noteKinds } from '@/shared/decks'
 import { partsOfSpeech } from '@/shared/words'
-import { describe, json } from '@/server/openapi/describe'
+import { describe, file, json } from '@/server/openapi/describe'
 import { answer, count, isoDateTime, positiveInt } from '@/server/openapi/schemas'
 
 const tags = ['Decks']
@@ -142,4 +142,24 @@ export const describeDeleteDeckWord = describe({
   access: 'user',
   responses: { 204: { description: 'Deleted.' } },
   errors: [404, 429, 503],
+})
+
+export const describeExportDeckCsv = describe({
+  operationId: 'exportDeckCsv',
+  summary: 'A deck as CSV',
+  description: `UTF-8 with a BOM, a header row, then one row a word (its first card): language, text, translation_en, translation_ru, example, part_of_speech (the columns of a level's words), deck (its name), tags (space-separated), notes. A field that a spreadsheet would take for a formula (starting with =, +, -, @) is written behind a \`'\`. ${own}`,
+  tags,
+  access: 'user',
+  responses: { 200: file(['text/csv'], 'The file, as an attachment named after the deck.') },
+  errors: [404, 503],
+})
+
+export const describeExportDeckAnki = describe({
+  operationId: 'exportDeckAnki',
+  summary: 'A deck as an Anki package',
+  description: `An \`.apkg\` that every Anki version imports (\`collection.anki2\`, schema 11, with the media its words show and every review of its cards): its notes keep their Anki guid, so importing it again (into Anki or Lingua) updates them rather than adding them twice; Lingua imports it back to the same words, schedules and history. Streamed. ${own}`,
+  tags,
+  access: 'user',
+  responses: { 200: file(['application/apkg'], 'The package, as an attachment named after the deck.') },
+  errors: [404, 503],
 })

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { z } from 'zod/mini'
 import { deckInputSchema, deckPatchSchema, deckWordInputSchema, deckWordListQuerySchema } from '@/shared/decks-schemas'
@@ -12,6 +13,8 @@ import {
   describeCreateDeck,
   describeDeleteDeck,
   describeDeleteDeckWord,
+  describeExportDeckAnki,
+  describeExportDeckCsv,
   describeListDeckWords,
   describeListDecks,
   describePatchDeck,
@@ -30,6 +33,8 @@ import {
   updateDeck,
   updateDeckWord,
 } from './store'
+import { deckPackage } from './anki-export'
+import { deckCsv, exportFileName, exportedDeck, exportedNotes } from './export-data'
 
 /** Deck and word writes per learner: an evening of typing words in, not a script's flood. */
 export const DECK_WRITES = { points: 300, seconds: 60 }
@@ -71,5 +76,21 @@ export function deckRoutes(db: Db, limit: MiddlewareHandler<AppEnv>, now: () => 
       const { id, wordId } = c.req.valid('param')
       await deleteDeckWord(db, signedInUser(c).id, id, wordId)
       return c.body(null, 204)
+    })
+    .get('/:id/export.csv', describeExportDeckCsv, requireUser, deckIdParam, async (c) => {
+      const userId = signedInUser(c).id
+      const owner = await exportedDeck(db, userId, c.req.valid('param').id)
+      const body = deckCsv(owner, await exportedNotes(db, userId, owner.id))
+      return c.body(body, 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${exportFileName(owner, 'csv')}"`,
+      })
+    })
+    .get('/:id/export.apkg', describeExportDeckAnki, requireUser, deckIdParam, async (c) => {
+      const { fileName, body } = await deckPackage(db, signedInUser(c).id, c.req.valid('param').id, now())
+      return c.body(Readable.toWeb(body) as ReadableStream<Uint8Array>, 200, {
+        'Content-Type': 'application/apkg',
+        'Content-Disposition': `attachment; filename="${fileName}"`,
+      })
     })
 }
