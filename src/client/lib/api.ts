@@ -94,6 +94,20 @@ export async function apiPostFile<T>(path: string, file: Blob, type: string): Pr
   return (await response.json()) as T
 }
 
+/**
+ * Sends a form with its files as a POST (multipart/form-data: the browser writes the boundary) and
+ * answers the JSON that comes back; failures are thrown as `api` throws them. An import of a
+ * learner's Anki package or CSV file goes so.
+ */
+export async function apiPostForm<T>(path: string, form: FormData): Promise<T> {
+  const response = await send(path, {
+    method: 'POST',
+    headers: { Accept: 'application/json', 'Accept-Language': locale.get() },
+    body: form,
+  })
+  return (await response.json()) as T
+}
+
 /** Downloads a file the API answers: its bytes and the name the server gives it. */
 export async function apiDownload(path: string, fallbackName: string): Promise<{ blob: Blob; name: string }> {
   const response = await send(path, {})

@@ -1,10 +1,11 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import type { Deck, DeckList, DeckWord, DeckWordPage, DeckWordSort } from '@/shared/decks'
+import { IMPORTS_PATH, type ImportJob } from '@/shared/imports'
 // Types only: the schemas stay out of the pages until a form is validated.
 import type { DeckWordInput } from '@/shared/decks-schemas'
 import { usePracticeCache } from '@/client/api/practice-progress'
-import { api, searchOf } from '@/client/lib/api'
+import { api, apiPostForm, searchOf } from '@/client/lib/api'
 import { runtimeConfig } from '@/client/lib/runtime-config'
 
 /**
@@ -26,6 +27,8 @@ const deckKeys = {
   list: [...all, 'list'] as const,
   detail: (id: number) => [...all, 'detail', id] as const,
   words: (id: number, params: DeckWordListParams) => [...all, 'detail', id, 'words', params] as const,
+  imports: [...all, 'imports'] as const,
+  import: (id: string) => [...all, 'imports', id] as const,
 }
 
 /**
@@ -59,6 +62,36 @@ export const deckWordsQuery = (id: number, params: DeckWordListParams) =>
     meta: { live: ownDecks },
   })
 
+/** Whether an import is still to end (queued or running). */
+export const importRunning = (job: Pick<ImportJob, 'status'>) => job.status === 'queued' || job.status === 'running'
+
+/**
+ * While an import runs its reads are also polled (every 1.5 s): the live stream says when a job
+ * moves, but it may be down. The path is the shared one (`/api/me/imports`) under the API's base.
+ */
+const POLL_MS = 1500
+const importsPath = IMPORTS_PATH.replace(/^\/api/, '')
+/** A job moved (queued, progress, done or failed): the learner's own `practice` event, reason `import`. */
+const importLive = { practice: (data: { reason: string }) => data.reason === 'import', account: true } as const
+
+/** The learner's latest imports (20, newest first): the line on `/decks` of those running or just ended. */
+export const importsQuery = () =>
+  queryOptions({
+    queryKey: deckKeys.imports,
+    queryFn: ({ signal }) => api<ImportJob[]>(importsPath, { signal }),
+    refetchInterval: (query) => (query.state.data?.some(importRunning) ? POLL_MS : false),
+    meta: { live: importLive },
+  })
+
+/** One import, followed until it ends: the import dialog. */
+export const importQuery = (id: string) =>
+  queryOptions({
+    queryKey: deckKeys.import(id),
+    queryFn: ({ signal }) => api<ImportJob>(`${importsPath}/${id}`, { signal }),
+    refetchInterval: (query) => (!query.state.data || importRunning(query.state.data) ? POLL_MS : false),
+    meta: { live: importLive },
+  })
+
 /** What the deck form sends (the shared input schema's shape). */
 export interface DeckValues {
   name: string
@@ -78,6 +111,17 @@ export const decksApi = {
     api<DeckWord>(`/me/decks/${deckId}/words/${wordId}`, { method: 'PUT', json: input }),
   removeWord: (deckId: number, wordId: number) =>
     api<undefined>(`/me/decks/${deckId}/words/${wordId}`, { method: 'DELETE' }),
+  /**
+   * Starts an import (`202 {id}`): the file, and for a CSV file the deck it goes into, for a package
+   * the language of the decks it makes.
+   */
+  startImport: (file: File, options: { deckId?: number; language?: string }) => {
+    const form = new FormData()
+    if (options.deckId !== undefined) form.append('deckId', String(options.deckId))
+    if (options.language) form.append('language', options.language)
+    form.append('file', file, file.name)
+    return apiPostForm<{ id: string }>(importsPath, form)
+  },
 }
 
 /** A deck's file (`csv`, or `apkg`: an Anki package); a plain link downloads it with the session cookie. */

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Suspense, lazy, useRef, useState } from 'react'
 import type { Deck, DeckList } from '@/shared/decks'
+import type { ImportJob } from '@/shared/imports'
 import { Button } from '@/client/components/ui/button'
 import { EmptyState } from '@/client/components/ui/empty-state'
 import { ErrorAlert } from '@/client/components/ui/error-alert'
@@ -12,13 +13,25 @@ import { Skeleton } from '@/client/components/ui/skeleton'
 import { locale } from '@/client/lib/i18n'
 import { languageTitle } from '@/client/lib/language-names'
 import { usePageTitle } from '@/client/lib/page-title'
-import { deckListQuery } from './api'
-import { decksMessages } from './messages'
+import { deckListQuery, importRunning, importsQuery } from './api'
+import { deckImportMessages, decksMessages } from './messages'
 import { useCountsText } from './use-counts-text'
 
 // The form (and its validation) comes with its first opening, not with the list.
 const loadDialog = () => import('./deck-dialog')
 const DeckDialog = lazy(loadDialog)
+const loadImportDialog = () => import('./import-dialog')
+const ImportDialog = lazy(loadImportDialog)
+// The imports' line comes with the first import to show.
+const ImportList = lazy(() => import('./import-list'))
+
+/** An ended import stays on the page this long after it ended (1 hour); running ones always. */
+const RECENT_MS = 60 * 60 * 1000
+
+/** The imports to show on the page: running, or ended within the hour; the three latest. */
+function recentImports(jobs: ImportJob[] | undefined, since: number): ImportJob[] {
+  return (jobs ?? []).filter((job) => importRunning(job) || Date.parse(job.finishedAt ?? job.createdAt) >= since).slice(0, 3)
+}
 
 const rowClass = 'relative grid gap-1 rounded-xl border bg-card p-4 sm:p-5'
 
@@ -102,8 +115,20 @@ export function DecksPage() {
   const [round, setRound] = useState(0)
   const [open, setOpen] = useState(false)
   const newButton = useRef<HTMLButtonElement>(null)
+  const importT = useStore(deckImportMessages)
+  const imports = useQuery(importsQuery())
+  const [importRound, setImportRound] = useState(0)
+  const [importOpen, setImportOpen] = useState(false)
+  const importButton = useRef<HTMLButtonElement>(null)
+  // Read once per visit: what ended before it is old news.
+  const [since] = useState(() => Date.now() - RECENT_MS)
   usePageTitle(t.title)
   const data = query.data
+  const recent = recentImports(imports.data, since)
+  const newDeck = () => {
+    setRound((previous) => previous + 1)
+    setOpen(true)
+  }
 
   return (
     <div className="mx-auto grid max-w-3xl grid-cols-1 gap-8">
@@ -112,19 +137,30 @@ export function DecksPage() {
           <PageHeading className="text-3xl font-bold tracking-tight sm:text-4xl">{t.title}</PageHeading>
           <p className="mt-3 text-lg text-muted-foreground">{t.lead}</p>
         </div>
-        <Button
-          ref={newButton}
-          onPointerEnter={() => void loadDialog()}
-          onFocus={() => void loadDialog()}
-          onClick={() => {
-            setRound((previous) => previous + 1)
-            setOpen(true)
-          }}
-        >
-          <PlusIcon className="size-4" />
-          {t.newDeck}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            ref={importButton}
+            variant="outline"
+            onPointerEnter={() => void loadImportDialog()}
+            onFocus={() => void loadImportDialog()}
+            onClick={() => {
+              setImportRound((previous) => previous + 1)
+              setImportOpen(true)
+            }}
+          >
+            {importT.open}
+          </Button>
+          <Button ref={newButton} onPointerEnter={() => void loadDialog()} onFocus={() => void loadDialog()} onClick={newDeck}>
+            <PlusIcon className="size-4" />
+            {t.newDeck}
+          </Button>
+        </div>
       </header>
+      {recent.length > 0 && (
+        <Suspense fallback={null}>
+          <ImportList jobs={recent} />
+        </Suspense>
+      )}
       {!data && query.isError ? (
         <ErrorAlert error={query.error} onRetry={query.refetch} />
       ) : !data ? (
@@ -149,6 +185,21 @@ export function DecksPage() {
             open={open}
             returnFocus={newButton}
             onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      )}
+      {importRound > 0 && (
+        <Suspense fallback={null}>
+          <ImportDialog
+            key={importRound}
+            open={importOpen}
+            language={data?.course?.language ?? undefined}
+            returnFocus={importButton}
+            onClose={() => setImportOpen(false)}
+            onNewDeck={() => {
+              setImportOpen(false)
+              newDeck()
+            }}
           />
         </Suspense>
       )}

@@ -1,0 +1,279 @@
+import { useStore } from '@nanostores/react'
+import { useQuery } from '@tanstack/react-query'
+import { type RefObject, useEffect, useId, useMemo, useState } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
+import { IMPORT_MAX_BYTES } from '@/shared/imports'
+import { WORD_CSV_COLUMNS } from '@/shared/words'
+import { learnerProfileQuery } from '@/client/api/profile'
+import { DialogClose, DialogFrame } from '@/client/components/dialog-frame'
+import { Alert } from '@/client/components/ui/alert'
+import { Button, buttonClass } from '@/client/components/ui/button'
+import { Field } from '@/client/components/ui/field'
+import { errorMessage } from '@/client/lib/error-message'
+import { ApiRequestError } from '@/client/lib/http-error'
+import { locale } from '@/client/lib/i18n'
+import { learnableLanguageOptions } from '@/client/lib/language-names'
+import { apiErrorMessages } from '@/client/lib/messages'
+import { useAction } from '@/client/lib/use-action'
+import { deckListQuery, decksApi, importQuery, useDecksCache } from './api'
+import { selectClass } from './checkbox-field'
+import { ImportStatus, followImport } from './import-status'
+import { deckImportMessages } from './messages'
+
+/** What a file is taken for, by its name (and type): the server tells a package by its bytes. */
+type FileKind = 'csv' | 'anki' | 'other'
+function kindOf(file: File | undefined): FileKind | undefined {
+  if (!file) return undefined
+  if (/\.(apkg|colpkg)$/i.test(file.name)) return 'anki'
+  if (/\.csv$/i.test(file.name) || file.type === 'text/csv') return 'csv'
+  return 'other'
+}
+
+interface ImportFormValues {
+  files: FileList | null
+  /** The deck a CSV file goes into ('' until chosen). */
+  deckId: string
+  /** The language of the decks a package makes. */
+  language: string
+}
+
+/** The file's problem before anything is sent: none, too large, or not a package or CSV file. */
+function fileProblem(files: FileList | null): string | true {
+  const t = deckImportMessages.get()
+  const file = files?.[0]
+  if (!file) return t.fileMissing
+  if (kindOf(file) === 'other') return t.notAPackage
+  if (file.size > IMPORT_MAX_BYTES) return t.tooLarge
+  if (file.size === 0) return t.fileEmpty
+  return true
+}
+
+/** The job once started: followed here until it ends. */
+function Following({ id }: { id: string }) {
+  const query = useQuery(importQuery(id))
+  const t = useStore(deckImportMessages)
+  const errors = useStore(apiErrorMessages)
+  if (query.data) return <ImportStatus job={query.data} />
+  if (query.isError) return <Alert variant="error">{errorMessage(query.error, errors)}</Alert>
+  return (
+    <p role="status" className="text-sm font-medium">
+      {t.waiting}
+    </p>
+  )
+}
+
+/**
+ * "Import" on `/decks`: an Anki package (its decks made in the language chosen, the learner's by
+ * default) or a CSV file (into one of the learner's decks), checked here before it is sent (a file
+ * is required, at most 300 MB), then followed until it ends. Loaded when first opened.
+ */
+export default function ImportDialog({
+  open,
+  language,
+  returnFocus,
+  onClose,
+  onNewDeck,
+}: {
+  open: boolean
+  /** The learner's language: the default of a package's decks. */
+  language?: string
+  returnFocus?: RefObject<HTMLElement | null>
+  onClose: () => void
+  /** No deck for a CSV file: make one instead ("New deck"). */
+  onNewDeck: () => void
+}) {
+  const t = useStore(deckImportMessages)
+  const errors = useStore(apiErrorMessages)
+  const lang = useStore(locale)
+  const languages = useMemo(() => learnableLanguageOptions(lang), [lang])
+  const decks = useDecksCache()
+  const deckList = useQuery(deckListQuery())
+  const labelId = useId()
+  const inputId = useId()
+  const hintId = useId()
+  const errorId = useId()
+  const [jobId, setJobId] = useState<string | null>(null)
+  const [failure, setFailure] = useState<unknown>(null)
+  const profile = useQuery(learnerProfileQuery())
+  const learnt = profile.data?.language ?? language
+  const defaultLanguage = languages.some(({ code }) => code === learnt) ? (learnt as string) : 'en'
+  const form = useForm<ImportFormValues>({ defaultValues: { files: null, deckId: '', language: defaultLanguage } })
+  // The profile read after the dialog opened gives the default, unless one was chosen already.
+  useEffect(() => {
+    if (!form.getFieldState('language').isDirty) form.resetField('language', { defaultValue: defaultLanguage })
+  }, [form, defaultLanguage])
+  const file = useWatch({ control: form.control, name: 'files' })?.[0]
+  const kind = kindOf(file)
+  const { errors: fieldErrors } = form.formState
+
+  const start = useAction((values: ImportFormValues) => {
+    const chosen = values.files?.[0] as File
+    return kindOf(chosen) === 'csv'
+      ? decksApi.startImport(chosen, { deckId: Number(values.deckId) })
+      : decksApi.startImport(chosen, { language: values.language })
+  }, {
+    onMutate: () => setFailure(null),
+    onSuccess: ({ id }) => {
+      followImport(id)
+      setJobId(id)
+      void decks.refresh()
+    },
+    onError: (error) => {
+      const text = deckImportMessages.get()
+      if (error instanceof ApiRequestError) {
+        if (error.status === 413) return form.setError('files', { message: text.tooLarge }, { shouldFocus: true })
+        if (error.status === 415) return form.setError('files', { message: text.notAPackage }, { shouldFocus: true })
+        if (error.code === 'validation_failed' && error.fields?.deckId) {
+          // A package by its name that is no zip is taken for a CSV file: it is neither.
+          if (kind !== 'csv') return form.setError('files', { message: text.notAPackage }, { shouldFocus: true })
+          return form.setError('deckId', { message: text.deckMissing }, { shouldFocus: true })
+        }
+        if (error.code === 'validation_failed' && error.fields?.file) return form.setError('files', { message: text.fileEmpty }, { shouldFocus: true })
+      }
+      setFailure(error)
+    },
+  })
+  const busy = start.isPending
+  const ownDecks = deckList.data?.decks ?? []
+  const fileError = fieldErrors.files?.message
+
+  const again = () => {
+    setJobId(null)
+    setFailure(null)
+    start.reset()
+    form.reset()
+  }
+
+  return (
+    <DialogFrame open={open} busy={busy} title={t.title} lead={t.lead} returnFocus={returnFocus} onClose={onClose}>
+      {jobId ? (
+        <div className="grid gap-4">
+          {file && <p className="text-sm break-all text-muted-foreground">{t.fileName({ name: file.name })}</p>}
+          <Following id={jobId} />
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="outline" onClick={again}>
+              {t.another}
+            </Button>
+            <DialogClose asChild>
+              <Button>{t.close}</Button>
+            </DialogClose>
+          </div>
+        </div>
+      ) : (
+        <form
+          method="post"
+          noValidate
+          className="grid gap-4"
+          onSubmit={(event) => void form.handleSubmit((values) => start.mutate(values))(event)}
+        >
+          <div className="grid gap-1.5">
+            <span id={labelId} className="text-sm font-medium">
+              {t.file}
+            </span>
+            {/*
+              The browser's own file button speaks the browser's language: it is hidden (still the
+              control that takes focus and files), and a button-like label in the page's language
+              opens it, with the chosen file's name beside it.
+            */}
+            <div className="flex flex-wrap items-center gap-3">
+              <input
+                id={inputId}
+                type="file"
+                accept=".apkg,.colpkg,.csv,text/csv"
+                aria-labelledby={labelId}
+                aria-describedby={fileError ? `${hintId} ${errorId}` : hintId}
+                aria-invalid={Boolean(fileError)}
+                disabled={busy}
+                className="peer sr-only"
+                {...form.register('files', { validate: fileProblem, onChange: () => setFailure(null) })}
+              />
+              <label
+                htmlFor={inputId}
+                className={buttonClass({
+                  variant: 'outline',
+                  className:
+                    'cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring peer-aria-invalid:border-error',
+                })}
+              >
+                {t.chooseFile}
+              </label>
+              <span className="min-w-0 text-sm break-all text-muted-foreground">{file?.name ?? t.noFile}</span>
+            </div>
+            <p id={hintId} className="text-xs text-muted-foreground">
+              {t.fileHint}
+            </p>
+            {fileError && (
+              <p id={errorId} role="alert" className="text-sm text-error">
+                {fileError}
+              </p>
+            )}
+          </div>
+          {kind === 'csv' && (
+            <>
+              <div className="grid gap-1 text-sm">
+                <p className="text-muted-foreground">{t.csvColumns}</p>
+                <p>
+                  <code className="text-xs break-words">{WORD_CSV_COLUMNS.join(',')}</code>
+                </p>
+              </div>
+              {deckList.data && ownDecks.length === 0 ? (
+                <div className="grid gap-2 rounded-lg border border-dashed p-3 text-sm">
+                  <p>{t.noDecks}</p>
+                  <Button variant="outline" size="sm" className="justify-self-start" onClick={onNewDeck}>
+                    {t.newDeck}
+                  </Button>
+                </div>
+              ) : (
+                <Field label={t.deck} error={fieldErrors.deckId?.message}>
+                  {(control) => (
+                    <select
+                      {...control}
+                      className={selectClass}
+                      disabled={busy}
+                      {...form.register('deckId', {
+                        validate: (value, values) => kindOf(values.files?.[0]) !== 'csv' || value !== '' || deckImportMessages.get().deckMissing,
+                      })}
+                    >
+                      <option value="" disabled>
+                        {t.chooseDeck}
+                      </option>
+                      {ownDecks.map((deck) => (
+                        <option key={deck.id} value={String(deck.id)}>
+                          {deck.name}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
+              )}
+            </>
+          )}
+          {kind === 'anki' && (
+            <Field label={t.language} hint={t.languageHint}>
+              {(control) => (
+                <select {...control} className={selectClass} disabled={busy} {...form.register('language')}>
+                  {languages.map(({ code, name }) => (
+                    <option key={code} value={code}>
+                      {name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          )}
+          {failure !== null && <Alert variant="error">{errorMessage(failure, errors)}</Alert>}
+          <div className="flex flex-wrap justify-end gap-2">
+            <DialogClose asChild>
+              <Button variant="outline" disabled={busy}>
+                {t.cancel}
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={busy || (kind === 'csv' && deckList.data !== undefined && ownDecks.length === 0)}>
+              {busy ? t.sending : t.import}
+            </Button>
+          </div>
+        </form>
+      )}
+    </DialogFrame>
+  )
+}
