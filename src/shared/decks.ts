@@ -16,6 +16,9 @@ export const DECK_CARDS_MAX = 50_000
 export const DECK_WORD_PAGE_SIZE_DEFAULT = 50
 export const DECK_WORD_PAGE_SIZE_MAX = 200
 
+/** The columns a deck's CSV file adds after the words' own (§11): its export, taken back by the import. */
+export const DECK_CSV_EXTRA_COLUMNS = ['deck', 'tags', 'notes'] as const
+
 /** How a note makes its cards: one, one each way, or one per cloze number. */
 export const noteKinds = ['basic', 'reversed', 'optionalReversed', 'typing', 'cloze'] as const
 export type NoteKind = (typeof noteKinds)[number]

@@ -176,6 +176,22 @@ describe.each(databaseTargets())('imports on %s', (target) => {
     expect(await imported(other, 'words.csv', Buffer.from(csv), { deckId: String(deck.id) })).toMatchObject({ status: 'failed' })
   })
 
+  it("takes a deck's CSV export back: words, translations, tags and notes", async () => {
+    const owner = await learner('csv-export-owner')
+    const deck = await expectJson<Deck>(await owner.request('POST', '/api/me/decks', { name: 'Comida', language: 'es' }), 201)
+    await expectJson(await owner.request('POST', `/api/me/decks/${deck.id}/words`, { text: 'el pan', translationEn: 'bread', translationRu: 'хлеб', tags: ['food', 'a1'], notes: '=1+1, "quoted"' }), 201)
+    await expectJson(await owner.request('POST', `/api/me/decks/${deck.id}/words`, { text: 'el agua', translationEn: 'water', partOfSpeech: 'noun' }), 201)
+    const csv = Buffer.from(await (await owner.request('GET', `/api/me/decks/${deck.id}/export.csv`)).arrayBuffer())
+    const other = await learner('csv-export-other')
+    const into = await expectJson<Deck>(await other.request('POST', '/api/me/decks', { name: 'Mine', language: 'es' }), 201)
+    expect(await imported(other, 'comida.csv', csv, { deckId: String(into.id) })).toMatchObject({ status: 'done', notes: 2, skipped: [] })
+    const words = await expectJson<DeckWordPage>(await other.request('GET', `/api/me/decks/${into.id}/words`))
+    expect(words.items.map((word) => [word.text, word.translationEn, word.translationRu, word.partOfSpeech, word.tags, word.notes])).toEqual([
+      ['el pan', 'bread', 'хлеб', null, ['food', 'a1'], '=1+1, "quoted"'],
+      ['el agua', 'water', 'water', 'noun', [], null],
+    ])
+  })
+
   it.runIf(target === 'postgres')('refuses an import past 50,000 cards a learner, storing nothing', async () => {
     const client = await learner('quota')
     const deck = await expectJson<Deck>(await client.request('POST', '/api/me/decks', { name: 'Almost full', language: 'es' }), 201)

@@ -79,6 +79,14 @@ const appEndpoints: Record<string, string[]> = {
   '/api/me/practice/undo': ['post'],
   '/api/me/practice/today': ['get'],
   '/api/me/practice/settings': ['get', 'put'],
+  '/api/me/decks': ['get', 'post'],
+  '/api/me/decks/{id}': ['delete', 'get', 'patch'],
+  '/api/me/decks/{id}/export.apkg': ['get'],
+  '/api/me/decks/{id}/export.csv': ['get'],
+  '/api/me/decks/{id}/words': ['get', 'post'],
+  '/api/me/decks/{id}/words/{wordId}': ['delete', 'put'],
+  '/api/me/imports': ['get', 'post'],
+  '/api/me/imports/{id}': ['get'],
   '/api/audit-log': ['get'],
   '/api/can-do-statements': ['get'],
   '/api/admin/can-do-statements': ['get', 'post'],
@@ -131,6 +139,9 @@ const signedInOnly = [
   'get /api/me/practice/today',
   'get /api/me/practice/settings',
   'put /api/me/practice/settings',
+  ...Object.entries(appEndpoints)
+    .filter(([path]) => path.startsWith('/api/me/decks') || path.startsWith('/api/me/imports'))
+    .flatMap(([path, methods]) => methods.map((method) => `${method} ${path}`)),
 ]
 
 function operationsOf(document: OpenApiDocument) {

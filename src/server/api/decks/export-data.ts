@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm'
-import { type NoteKind, noteKinds } from '@/shared/decks'
+import { DECK_CSV_EXTRA_COLUMNS, type NoteKind, noteKinds } from '@/shared/decks'
 import { WORD_CSV_COLUMNS } from '@/shared/words'
 import type { Db } from '@/server/db/client'
 import { deck, deckNote, practiceCard, word } from '@/server/db/schema'
@@ -101,7 +101,7 @@ export async function exportedNotes(db: Db, userId: string, deckId: number): Pro
 }
 
 /** The CSV file's columns: §11's, then the deck's name, the tags (space-separated) and the notes. */
-const DECK_CSV_COLUMNS = [...WORD_CSV_COLUMNS, 'deck', 'tags', 'notes'] as const
+const DECK_CSV_COLUMNS = [...WORD_CSV_COLUMNS, ...DECK_CSV_EXTRA_COLUMNS] as const
 
 /**
  * The deck as CSV (http/csv.ts's writer, as the words of a level are written: a BOM, CRLF, a field a

@@ -15,7 +15,8 @@ export type WordRow = z.output<typeof wordInputSchema>
 const header = WORD_CSV_COLUMNS.join(',')
 
 export interface ParsedFile {
-  rows: { line: number; row: WordRow }[]
+  /** Each row with the fields of the `extra` columns the file has (a deck's: deck, tags, notes). */
+  rows: { line: number; row: WordRow; extra: Record<string, string> }[]
   refused: CsvRefusal[]
 }
 
@@ -44,22 +45,27 @@ function problemsOf(error: z.core.$ZodError): CsvProblem[] {
 /**
  * Reads a words file: a wrong header or too many rows refuse the whole file (400); otherwise each
  * row is checked on its own (every refusal, with its line and reason; NUL in a field is one).
+ * `extra`: columns the header may add after the words' own, all of them in this order or none (a
+ * deck's file adds deck, tags and notes).
  */
-export function parseWordsFile(text: string): ParsedFile {
+export function parseWordsFile(text: string, extra: readonly string[] = []): ParsedFile {
   const { records: found, refused: unreadable } = csvRecords(text)
   // Not CSV past some line: nothing can be read, and that line is the one refusal.
   if (unreadable.length > 0) return { rows: [], refused: unreadable }
   const [first, ...rest] = found
-  if (!first || first.fields.map((name) => name.trim()).join(',') !== header) {
-    throw new ApiError('bad_request', `The first line must be the header: ${header}`)
+  const named = first?.fields.map((name) => name.trim()).join(',')
+  const withExtra = [header, ...extra].join(',')
+  if (named !== header && (extra.length === 0 || named !== withExtra)) {
+    throw new ApiError('bad_request', `The first line must be the header: ${extra.length ? withExtra : header}`)
   }
+  const columns = named === header ? WORD_CSV_COLUMNS : [...WORD_CSV_COLUMNS, ...extra]
   if (rest.length > WORD_CSV_MAX_ROWS) {
     throw new ApiError('bad_request', `The file has ${rest.length} rows; at most ${WORD_CSV_MAX_ROWS} are taken at once.`)
   }
-  const rows: { line: number; row: WordRow }[] = []
+  const rows: ParsedFile['rows'] = []
   const refused: CsvRefusal[] = []
   for (const { line, fields } of rest) {
-    const shape = rowShapeProblems(WORD_CSV_COLUMNS, fields)
+    const shape = rowShapeProblems(columns, fields)
     if (shape.length > 0) {
       refused.push(refusal(line, shape))
       continue
@@ -73,7 +79,8 @@ export function parseWordsFile(text: string): ParsedFile {
       example,
       partOfSpeech: partOfSpeech.trim() === '' ? null : partOfSpeech.trim(),
     })
-    if (parsed.success) rows.push({ line, row: parsed.data })
+    const extras = Object.fromEntries(extra.map((column, i) => [column, fields[WORD_CSV_COLUMNS.length + i] ?? '']))
+    if (parsed.success) rows.push({ line, row: parsed.data, extra: extras })
     else refused.push(refusal(line, problemsOf(parsed.error)))
   }
   return { rows, refused }
