@@ -16,7 +16,6 @@ export const MEDIA_QUOTA_BYTES = 500 * 1024 * 1024
 export const MEDIA_FILE_MAX_BYTES = 50 * 1024 * 1024
 
 export const importStatuses = ['queued', 'running', 'done', 'failed'] as const
-export type ImportStatus = (typeof importStatuses)[number]
 
 /** Why an import was refused: each has its sentence for the learner. */
 export const importErrorCodes = ['not_a_package', 'newer_anki', 'damaged', 'too_large', 'cards_full', 'decks_full', 'media_quota', 'interrupted'] as const
@@ -27,7 +26,7 @@ export interface ImportJob {
   id: string
   kind: 'csv' | 'anki'
   fileName: string
-  status: ImportStatus
+  status: (typeof importStatuses)[number]
   /** Notes done of `total`, while it runs. */
   done: number
   total: number

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { type SQL, and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm'
+import { type SQL, and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import type { z } from 'zod/mini'
 import { DECKS_MAX, DECK_CARDS_MAX, type Deck, type DeckCounts, type DeckList, type DeckWord, type DeckWordPage, type NoteKind } from '@/shared/decks'
 import type { DeckWordInput, DeckWordListQuery, deckInputSchema, deckPatchSchema } from '@/shared/decks-schemas'
@@ -153,7 +153,7 @@ async function ownDeck(tx: Tx | Db, userId: string, id: number, lock = false): P
 // --- A deck's words ---------------------------------------------------------------------------
 
 /** The cards a note makes, front and back: the word, and the other way round when asked. */
-export function cardsOf(input: Pick<DeckWordInput, 'text' | 'reversed'> & { translationEn: string; translationRu: string }) {
+function cardsOf(input: Pick<DeckWordInput, 'text' | 'reversed'> & { translationEn: string; translationRu: string }) {
   const forward = { ordinal: 0, text: input.text, translationEn: input.translationEn, translationRu: input.translationRu }
   if (!input.reversed) return [forward]
   // The reverse asks the translation in the learner's interface language and answers the word.
@@ -300,14 +300,4 @@ export async function deleteDeckWord(db: Db, userId: string, deckId: number, not
     .returning({ id: deckNote.id })
   if (!row) throw deckWordNotFound()
   await announce(db)(userId)
-}
-
-/** Whether a word is a card of one of the learner's decks that they practise (or null: a course word). */
-export async function deckOfWord(tx: Tx | Db, userId: string, wordId: number) {
-  const [row] = await tx
-    .select({ deckId: word.deckId, owner: deck.userId, practiseDaily: deck.practiseDaily })
-    .from(word)
-    .leftJoin(deck, eq(deck.id, word.deckId))
-    .where(and(eq(word.id, wordId), or(isNull(word.deckId), eq(deck.userId, userId))))
-  return row
 }

@@ -19,7 +19,7 @@ import type { PlannedCard, PlannedImport, PlannedNote } from './write'
 const clozePattern = /\{\{c(\d+)::([\s\S]*?)(?:::([\s\S]*?))?\}\}/g
 
 /** A cloze card's question (its number blanked, with its hint) and answer (all revealed). */
-export function clozeSides(html: string, number: number): { front: string; back: string } {
+function clozeSides(html: string, number: number): { front: string; back: string } {
   const front = html.replace(clozePattern, (_, n: string, answer: string, hint?: string) => (Number(n) === number ? `[${hint ?? '…'}]` : answer))
   const back = html.replace(clozePattern, (_, _n: string, answer: string) => answer)
   return { front, back }

@@ -17,7 +17,7 @@ import { z } from 'zod/mini'
  */
 
 /** The type of a file by its first bytes; null for anything not an image or sound Lingua shows. */
-export function sniffMediaType(bytes: Buffer): string | null {
+function sniffMediaType(bytes: Buffer): string | null {
   const ascii = (from: number, to: number) => bytes.subarray(from, to).toString('latin1')
   if (bytes.length < 12) return null
   if (bytes[0] === 0x89 && ascii(1, 4) === 'PNG') return 'image/png'
@@ -32,7 +32,7 @@ export function sniffMediaType(bytes: Buffer): string | null {
   return null
 }
 
-export const mediaHash = (bytes: Buffer) => createHash('sha256').update(bytes).digest('base64url')
+const mediaHash = (bytes: Buffer) => createHash('sha256').update(bytes).digest('base64url')
 
 /** Bytes of media the learner holds. */
 export async function mediaHeld(db: Db, userId: string): Promise<number> {

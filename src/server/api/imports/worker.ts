@@ -13,9 +13,9 @@ import { importJob } from '@/server/db/schema'
 
 export type ImportJobRow = typeof importJob.$inferSelect
 
-export const MAX_ATTEMPTS = 3
+const MAX_ATTEMPTS = 3
 /** An upload still unfinished after this long was abandoned (300 MB takes minutes, not hours). */
-export const UPLOAD_ABANDONED_HOURS = 6
+const UPLOAD_ABANDONED_HOURS = 6
 
 /** What the worker needs of the job it runs: to say how far it is, and whether it still holds it. */
 export interface JobContext {

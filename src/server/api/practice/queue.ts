@@ -50,7 +50,7 @@ export async function ownsDeck(db: Db, userId: string, deckId: number): Promise<
 export type QueueScope = { deckId?: number }
 
 /** A card that is not suspended, of a word in the scope (the join of `word` being there). */
-export function inScope(userId: string, scope: QueueScope) {
+function inScope(userId: string, scope: QueueScope) {
   const decks = scope.deckId === undefined ? practisedDecks(userId) : eq(word.deckId, scope.deckId)
   return and(eq(practiceCard.suspended, false), scope.deckId === undefined ? or(isNull(word.deckId), decks) : decks)
 }
