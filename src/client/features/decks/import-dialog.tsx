@@ -1,14 +1,15 @@
 import { useStore } from '@nanostores/react'
 import { useQuery } from '@tanstack/react-query'
-import { type RefObject, useEffect, useId, useMemo, useState } from 'react'
+import { type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { IMPORT_MAX_BYTES } from '@/shared/imports'
 import { WORD_CSV_COLUMNS } from '@/shared/words'
 import { learnerProfileQuery } from '@/client/api/profile'
 import { DialogClose, DialogFrame } from '@/client/components/dialog-frame'
 import { Alert } from '@/client/components/ui/alert'
-import { Button, buttonClass } from '@/client/components/ui/button'
+import { Button } from '@/client/components/ui/button'
 import { Field } from '@/client/components/ui/field'
+import { cn } from '@/client/lib/cn'
 import { errorMessage } from '@/client/lib/error-message'
 import { ApiRequestError } from '@/client/lib/http-error'
 import { locale } from '@/client/lib/i18n'
@@ -89,15 +90,24 @@ export default function ImportDialog({
   const decks = useDecksCache()
   const deckList = useQuery(deckListQuery())
   const labelId = useId()
-  const inputId = useId()
+  const chooseId = useId()
+  const nameId = useId()
   const hintId = useId()
   const errorId = useId()
+  const fileInput = useRef<HTMLInputElement | null>(null)
+  const chooseButton = useRef<HTMLButtonElement>(null)
   const [jobId, setJobId] = useState<string | null>(null)
   const [failure, setFailure] = useState<unknown>(null)
   const profile = useQuery(learnerProfileQuery())
   const learnt = profile.data?.language ?? language
   const defaultLanguage = languages.some(({ code }) => code === learnt) ? (learnt as string) : 'en'
-  const form = useForm<ImportFormValues>({ defaultValues: { files: null, deckId: '', language: defaultLanguage } })
+  // Focus goes to a refused field by hand: the file's control is its button, not its hidden input.
+  const form = useForm<ImportFormValues>({ defaultValues: { files: null, deckId: '', language: defaultLanguage }, shouldFocusError: false })
+  const { ref: fileRef, ...fileField } = form.register('files', { validate: fileProblem, onChange: () => setFailure(null) })
+  const refuseFile = (message: string) => {
+    form.setError('files', { message })
+    chooseButton.current?.focus()
+  }
   // The profile read after the dialog opened gives the default, unless one was chosen already.
   useEffect(() => {
     if (!form.getFieldState('language').isDirty) form.resetField('language', { defaultValue: defaultLanguage })
@@ -121,14 +131,14 @@ export default function ImportDialog({
     onError: (error) => {
       const text = deckImportMessages.get()
       if (error instanceof ApiRequestError) {
-        if (error.status === 413) return form.setError('files', { message: text.tooLarge }, { shouldFocus: true })
-        if (error.status === 415) return form.setError('files', { message: text.notAPackage }, { shouldFocus: true })
+        if (error.status === 413) return refuseFile(text.tooLarge)
+        if (error.status === 415) return refuseFile(text.notAPackage)
         if (error.code === 'validation_failed' && error.fields?.deckId) {
           // A package by its name that is no zip is taken for a CSV file: it is neither.
-          if (kind !== 'csv') return form.setError('files', { message: text.notAPackage }, { shouldFocus: true })
+          if (kind !== 'csv') return refuseFile(text.notAPackage)
           return form.setError('deckId', { message: text.deckMissing }, { shouldFocus: true })
         }
-        if (error.code === 'validation_failed' && error.fields?.file) return form.setError('files', { message: text.fileEmpty }, { shouldFocus: true })
+        if (error.code === 'validation_failed' && error.fields?.file) return refuseFile(text.fileEmpty)
       }
       setFailure(error)
     },
@@ -164,40 +174,52 @@ export default function ImportDialog({
           method="post"
           noValidate
           className="grid gap-4"
-          onSubmit={(event) => void form.handleSubmit((values) => start.mutate(values))(event)}
+          onSubmit={(event) =>
+            void form.handleSubmit(
+              (values) => start.mutate(values),
+              (refused) => {
+                if (refused.files) chooseButton.current?.focus()
+                else if (refused.deckId) form.setFocus('deckId')
+              },
+            )(event)
+          }
         >
           <div className="grid gap-1.5">
             <span id={labelId} className="text-sm font-medium">
               {t.file}
             </span>
             {/*
-              The browser's own file button speaks the browser's language: it is hidden (still the
-              control that takes focus and files), and a button-like label in the page's language
-              opens it, with the chosen file's name beside it.
+              The browser's own file button speaks the browser's language (and cannot show focus
+              when hidden): the input stays out of sight and out of the tab order, and a button in
+              the page's language opens it, with the chosen file's name beside it.
             */}
+            <input
+              type="file"
+              accept=".apkg,.colpkg,.csv,text/csv"
+              hidden
+              tabIndex={-1}
+              aria-hidden="true"
+              {...fileField}
+              ref={(element) => {
+                fileRef(element)
+                fileInput.current = element
+              }}
+            />
             <div className="flex flex-wrap items-center gap-3">
-              <input
-                id={inputId}
-                type="file"
-                accept=".apkg,.colpkg,.csv,text/csv"
-                aria-labelledby={labelId}
-                aria-describedby={fileError ? `${hintId} ${errorId}` : hintId}
-                aria-invalid={Boolean(fileError)}
+              <Button
+                ref={chooseButton}
+                variant="outline"
+                aria-labelledby={`${labelId} ${chooseId}`}
+                aria-describedby={[nameId, hintId, fileError && errorId].filter(Boolean).join(' ')}
+                className={cn(fileError && 'border-error')}
                 disabled={busy}
-                className="peer sr-only"
-                {...form.register('files', { validate: fileProblem, onChange: () => setFailure(null) })}
-              />
-              <label
-                htmlFor={inputId}
-                className={buttonClass({
-                  variant: 'outline',
-                  className:
-                    'cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring peer-aria-invalid:border-error',
-                })}
+                onClick={() => fileInput.current?.click()}
               >
-                {t.chooseFile}
-              </label>
-              <span className="min-w-0 text-sm break-all text-muted-foreground">{file?.name ?? t.noFile}</span>
+                <span id={chooseId}>{t.chooseFile}</span>
+              </Button>
+              <span id={nameId} className="min-w-0 text-sm break-all text-muted-foreground">
+                {file?.name ?? t.noFile}
+              </span>
             </div>
             <p id={hintId} className="text-xs text-muted-foreground">
               {t.fileHint}
