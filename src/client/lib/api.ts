@@ -3,9 +3,11 @@ import { ApiRequestError, NetworkError } from './http-error'
 import { locale } from './i18n'
 import { runtimeConfig } from './runtime-config'
 
-export interface ApiOptions extends Omit<RequestInit, 'body'> {
+export interface ApiOptions extends RequestInit {
   /** Sent as JSON. */
   json?: unknown
+  /** Or a `body` as it is: a FormData is sent as multipart/form-data (the browser writes its boundary). */
+  body?: FormData
 }
 
 /** The one way the client calls the API: JSON in, JSON out, failures as typed errors. */
@@ -90,20 +92,6 @@ export async function apiPostFile<T>(path: string, file: Blob, type: string): Pr
     method: 'POST',
     headers: { Accept: 'application/json', 'Accept-Language': locale.get(), 'Content-Type': type },
     body: file,
-  })
-  return (await response.json()) as T
-}
-
-/**
- * Sends a form with its files as a POST (multipart/form-data: the browser writes the boundary) and
- * answers the JSON that comes back; failures are thrown as `api` throws them. An import of a
- * learner's Anki package or CSV file goes so.
- */
-export async function apiPostForm<T>(path: string, form: FormData): Promise<T> {
-  const response = await send(path, {
-    method: 'POST',
-    headers: { Accept: 'application/json', 'Accept-Language': locale.get() },
-    body: form,
   })
   return (await response.json()) as T
 }

@@ -5,7 +5,7 @@ import { IMPORTS_PATH, type ImportJob } from '@/shared/imports'
 // Types only: the schemas stay out of the pages until a form is validated.
 import type { DeckWordInput } from '@/shared/decks-schemas'
 import { usePracticeCache } from '@/client/api/practice-progress'
-import { api, apiPostForm, searchOf } from '@/client/lib/api'
+import { api, searchOf } from '@/client/lib/api'
 import { runtimeConfig } from '@/client/lib/runtime-config'
 
 /**
@@ -120,7 +120,7 @@ export const decksApi = {
     if (options.deckId !== undefined) form.append('deckId', String(options.deckId))
     if (options.language) form.append('language', options.language)
     form.append('file', file, file.name)
-    return apiPostForm<{ id: string }>(importsPath, form)
+    return api<{ id: string }>(importsPath, { method: 'POST', body: form })
   },
 }
 
