@@ -11,20 +11,13 @@ import {
 } from './decks'
 import { LEARNABLE_LANGUAGES } from './profile'
 import { positiveIntParam, rowNumber } from './query'
+import { optionalText, trimmedText } from './schema-helpers'
 import { WORD_EXAMPLE_MAX, WORD_QUERY_MAX, WORD_TEXT_MAX, WORD_TRANSLATION_MAX, partsOfSpeech } from './words'
 
-const trimmed = (min: number, max: number) => z.string().check(z.trim(), z.minLength(min), z.maxLength(max))
-/** Empty text is no value: the column is null. */
-const optional = (max: number) =>
-  z.pipe(
-    z.nullable(z.string().check(z.trim(), z.maxLength(max))),
-    z.transform((value: string | null) => (value ? value : null)),
-  )
-
 const deckFields = {
-  name: trimmed(1, DECK_NAME_MAX),
+  name: trimmedText(1, DECK_NAME_MAX),
   language: z.enum(LEARNABLE_LANGUAGES),
-  description: z._default(optional(DECK_DESCRIPTION_MAX), null),
+  description: z._default(optionalText(DECK_DESCRIPTION_MAX), null),
   practiseDaily: z._default(z.boolean(), true),
 }
 
@@ -35,24 +28,24 @@ export const deckInputSchema = z.object(deckFields)
 export const deckPatchSchema = z.object({
   name: z.optional(deckFields.name),
   language: z.optional(deckFields.language),
-  description: z.optional(optional(DECK_DESCRIPTION_MAX)),
+  description: z.optional(optionalText(DECK_DESCRIPTION_MAX)),
   practiseDaily: z.optional(z.boolean()),
   version: rowNumber(),
 })
 
-const tags = z.array(trimmed(1, DECK_TAG_MAX).check(z.regex(/^\S+$/, 'A tag has no spaces'))).check(z.maxLength(DECK_TAGS_MAX))
+const tags = z.array(trimmedText(1, DECK_TAG_MAX).check(z.regex(/^\S+$/, 'A tag has no spaces'))).check(z.maxLength(DECK_TAGS_MAX))
 
 /**
  * `POST /api/me/decks/{id}/words`: a word and its translations (one is enough: the other takes
  * it), and whether it is also asked the other way round.
  */
 export const deckWordInputSchema = z.object({
-  text: trimmed(1, WORD_TEXT_MAX),
-  translationEn: z._default(optional(WORD_TRANSLATION_MAX), null),
-  translationRu: z._default(optional(WORD_TRANSLATION_MAX), null),
-  example: z._default(optional(WORD_EXAMPLE_MAX), null),
+  text: trimmedText(1, WORD_TEXT_MAX),
+  translationEn: z._default(optionalText(WORD_TRANSLATION_MAX), null),
+  translationRu: z._default(optionalText(WORD_TRANSLATION_MAX), null),
+  example: z._default(optionalText(WORD_EXAMPLE_MAX), null),
   partOfSpeech: z._default(z.nullable(z.enum(partsOfSpeech)), null),
-  notes: z._default(optional(DECK_NOTES_MAX), null),
+  notes: z._default(optionalText(DECK_NOTES_MAX), null),
   tags: z._default(tags, []),
   reversed: z._default(z.boolean(), false),
 })

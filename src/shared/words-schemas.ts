@@ -1,6 +1,7 @@
 import { z } from 'zod/mini'
 import { LEARNABLE_LANGUAGES } from './profile'
 import { positiveIntParam, rowNumber } from './query'
+import { optionalText, trimmedText } from './schema-helpers'
 import {
   WORD_EXAMPLE_MAX,
   WORD_PAGE_SIZE_DEFAULT,
@@ -11,20 +12,14 @@ import {
   partsOfSpeech,
 } from './words'
 
-const required = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max))
-/** Empty text is no value: the column is null. */
-const optional = (max: number) =>
-  z.pipe(
-    z.nullable(z.string().check(z.trim(), z.maxLength(max))),
-    z.transform((value: string | null) => (value ? value : null)),
-  )
+const required = (max: number) => trimmedText(1, max)
 
 const wordFields = {
   language: z.enum(LEARNABLE_LANGUAGES),
   text: required(WORD_TEXT_MAX),
   translationEn: required(WORD_TRANSLATION_MAX),
   translationRu: required(WORD_TRANSLATION_MAX),
-  example: z._default(optional(WORD_EXAMPLE_MAX), null),
+  example: z._default(optionalText(WORD_EXAMPLE_MAX), null),
   partOfSpeech: z._default(z.nullable(z.enum(partsOfSpeech)), null),
 }
 
@@ -37,7 +32,7 @@ export const wordPatchSchema = z.object({
   text: z.optional(wordFields.text),
   translationEn: z.optional(wordFields.translationEn),
   translationRu: z.optional(wordFields.translationRu),
-  example: z.optional(optional(WORD_EXAMPLE_MAX)),
+  example: z.optional(optionalText(WORD_EXAMPLE_MAX)),
   partOfSpeech: z.optional(z.nullable(z.enum(partsOfSpeech))),
   version: rowNumber(),
 })

@@ -1,8 +1,8 @@
 import { z } from 'zod/mini'
 import { DECKS_MAX, DECK_CARDS_MAX, type Deck, type DeckList, type DeckWord, type DeckWordPage, noteKinds } from '@/shared/decks'
-import { partsOfSpeech } from '@/shared/words'
 import { describe, file, json } from '@/server/openapi/describe'
 import { answer, count, isoDateTime, positiveInt } from '@/server/openapi/schemas'
+import { wordTextShape } from '@/server/api/words/docs'
 
 const tags = ['Decks']
 const languageCode = z.string().check(z.regex(/^[a-z]{2}$/), z.meta({ examples: ['es'] }))
@@ -34,11 +34,7 @@ const deckWordSchema = answer<DeckWord>('DeckWord', 'A word of a deck: the note 
     id: positiveInt,
     deckId: positiveInt,
     kind: z.enum(noteKinds),
-    text: z.string(),
-    translationEn: z.string(),
-    translationRu: z.string(),
-    example: z.nullable(z.string()),
-    partOfSpeech: z.nullable(z.enum(partsOfSpeech)),
+    ...wordTextShape,
     notes: z.nullable(z.string()),
     tags: z.array(z.string()),
     cards: positiveInt,

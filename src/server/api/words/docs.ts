@@ -15,15 +15,17 @@ const tags = ['Words']
 
 const languageCode = z.string().check(z.regex(/^[a-z]{2}$/), z.meta({ examples: ['en'] }))
 
-/** A word as a learner and an administrator read it. */
-export const wordShape = {
-  language: languageCode,
+/** A word's text, translations, example and part of speech, in a level or in a deck. */
+export const wordTextShape = {
   text: z.string(),
   translationEn: z.string(),
   translationRu: z.string(),
   example: z.nullable(z.string()),
   partOfSpeech: z.nullable(z.enum(partsOfSpeech)),
 }
+
+/** A word as a learner and an administrator read it. */
+export const wordShape = { language: languageCode, ...wordTextShape }
 
 const wordSchema = answer<Word>('Word', 'A word (or short phrase) of a level, with its translations.')(
   z.object({
