@@ -1,7 +1,7 @@
 import { type ComponentProps, useId } from 'react'
 
-export const selectClass =
-  'h-10 w-full rounded-md border border-input bg-background px-3 text-sm aria-[invalid=true]:border-error disabled:opacity-50'
+// The import dialog's selects still take their look from here (components/ui/select.tsx has it now).
+export { selectClass } from '@/client/components/ui/select'
 
 /** A checkbox with its label beside it and a hint under the label (tied to it for assistive technology). */
 export function CheckboxField({ label, hint, ...props }: Omit<ComponentProps<'input'>, 'type'> & { label: string; hint?: string }) {

@@ -1,20 +1,18 @@
 import { useStore } from '@nanostores/react'
 import { useNavigate } from '@tanstack/react-router'
-import { type RefObject, useMemo } from 'react'
+import type { RefObject } from 'react'
 import { useForm } from 'react-hook-form'
 import { DECK_DESCRIPTION_MAX, DECK_NAME_MAX, type Deck } from '@/shared/decks'
-import { DialogClose, DialogFrame } from '@/client/components/dialog-frame'
-import { Alert } from '@/client/components/ui/alert'
-import { Button } from '@/client/components/ui/button'
+import { FormDialog } from '@/client/components/forms/form-dialog'
+import { LanguageSelect, useLanguageOptions } from '@/client/components/forms/language-select'
+import { ProblemAlert } from '@/client/components/forms/problem-alert'
 import { Field, Input, Textarea } from '@/client/components/ui/field'
 import { formResolver } from '@/client/lib/form-resolver'
 import { ApiRequestError } from '@/client/lib/http-error'
-import { locale } from '@/client/lib/i18n'
-import { learnableLanguageOptions } from '@/client/lib/language-names'
 import { toast } from '@/client/lib/toast'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
 import { type DeckValues, decksApi, useDecksCache } from './api'
-import { CheckboxField, selectClass } from './checkbox-field'
+import { CheckboxField } from './checkbox-field'
 import type { DeckFormValues } from './deck-schemas'
 import { deckFormMessages, decksMessages } from './messages'
 
@@ -57,8 +55,7 @@ export default function DeckDialog({
   onClose: () => void
 }) {
   const t = useStore(deckFormMessages)
-  const lang = useStore(locale)
-  const languages = useMemo(() => learnableLanguageOptions(lang), [lang])
+  const languages = useLanguageOptions()
   const decks = useDecksCache()
   const navigate = useNavigate()
   const form = useForm<DeckFormValues>({
@@ -101,56 +98,29 @@ export default function DeckDialog({
   }
 
   return (
-    <DialogFrame
+    <FormDialog
       open={open}
       busy={busy}
       title={deck ? t.editTitle({ name: deck.name }) : t.newTitle}
       lead={deck ? t.editLead : t.newLead}
       returnFocus={returnFocus}
       onClose={onClose}
+      onSubmit={submit}
+      error={stale ? undefined : errorText}
+      cancelLabel={t.cancel}
+      submitLabel={deck ? (busy ? t.saving : t.save) : busy ? t.creating : t.create}
     >
-      <form method="post" noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
-        <Field label={t.name} error={errors.name?.message}>
-          {(control) => <Input {...control} autoComplete="off" maxLength={DECK_NAME_MAX} {...form.register('name')} />}
-        </Field>
-        <Field label={t.language} error={errors.language?.message}>
-          {(control) => (
-            <select {...control} className={selectClass} {...form.register('language')}>
-              {languages.map(({ code, name }) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label={t.description} hint={t.descriptionHint} error={errors.description?.message}>
-          {(control) => (
-            <Textarea {...control} rows={2} className="min-h-16" maxLength={DECK_DESCRIPTION_MAX} {...form.register('description')} />
-          )}
-        </Field>
-        <CheckboxField label={t.practiseDaily} hint={t.practiseDailyHint} {...form.register('practiseDaily')} />
-        {stale && (
-          <Alert variant="error">
-            <p className="font-semibold">{t.conflictTitle}</p>
-            <p className="mt-1">{t.conflictBody}</p>
-            <Button variant="outline" size="sm" className="mt-3" onClick={() => void reload()}>
-              {t.reload}
-            </Button>
-          </Alert>
-        )}
-        {errorText && !stale && <Alert variant="error">{errorText}</Alert>}
-        <div className="flex flex-wrap justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="outline" disabled={busy}>
-              {t.cancel}
-            </Button>
-          </DialogClose>
-          <Button type="submit" disabled={busy}>
-            {deck ? (busy ? t.saving : t.save) : busy ? t.creating : t.create}
-          </Button>
-        </div>
-      </form>
-    </DialogFrame>
+      <Field label={t.name} error={errors.name?.message}>
+        {(control) => <Input {...control} autoComplete="off" maxLength={DECK_NAME_MAX} {...form.register('name')} />}
+      </Field>
+      <Field label={t.language} error={errors.language?.message}>
+        {(control) => <LanguageSelect {...control} {...form.register('language')} />}
+      </Field>
+      <Field label={t.description} hint={t.descriptionHint} error={errors.description?.message}>
+        {(control) => <Textarea {...control} rows={2} className="min-h-16" maxLength={DECK_DESCRIPTION_MAX} {...form.register('description')} />}
+      </Field>
+      <CheckboxField label={t.practiseDaily} hint={t.practiseDailyHint} {...form.register('practiseDaily')} />
+      {stale && <ProblemAlert title={t.conflictTitle} body={t.conflictBody} reload={{ label: t.reload, onClick: reload }} />}
+    </FormDialog>
   )
 }

@@ -1,20 +1,19 @@
 import { useStore } from '@nanostores/react'
 import type { RefObject } from 'react'
-import { useForm } from 'react-hook-form'
+import { FormProvider, useForm } from 'react-hook-form'
 import { DECK_NOTES_MAX, type DeckWord } from '@/shared/decks'
 import type { DeckWordInput } from '@/shared/decks-schemas'
-import { type PartOfSpeech, WORD_EXAMPLE_MAX, WORD_TEXT_MAX, WORD_TRANSLATION_MAX, partsOfSpeech } from '@/shared/words'
-import { DialogClose, DialogFrame } from '@/client/components/dialog-frame'
-import { partOfSpeechMessages } from '@/client/components/part-of-speech/messages'
-import { Alert } from '@/client/components/ui/alert'
-import { Button } from '@/client/components/ui/button'
-import { Field, Input, Textarea } from '@/client/components/ui/field'
+import { type PartOfSpeech, WORD_EXAMPLE_MAX, WORD_TEXT_MAX, WORD_TRANSLATION_MAX } from '@/shared/words'
+import { FormField } from '@/client/components/forms/form-field'
+import { PartOfSpeechSelect } from '@/client/components/part-of-speech/part-of-speech-select'
+import { WordFormDialog } from '@/client/components/words/word-form-dialog'
+import { Input, Textarea } from '@/client/components/ui/field'
 import { formResolver } from '@/client/lib/form-resolver'
 import { ApiRequestError } from '@/client/lib/http-error'
 import { toast } from '@/client/lib/toast'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
 import { decksApi, useDecksCache } from './api'
-import { CheckboxField, selectClass } from './checkbox-field'
+import { CheckboxField } from './checkbox-field'
 import type { DeckWordFormValues } from './deck-schemas'
 import { deckWordFormMessages } from './messages'
 import { tagsOf } from './tags'
@@ -79,7 +78,6 @@ export default function WordDialog({
   onClose: () => void
 }) {
   const t = useStore(deckWordFormMessages)
-  const pos = useStore(partOfSpeechMessages)
   const decks = useDecksCache()
   const form = useForm<DeckWordFormValues>({
     resolver: formResolver(() => import('./deck-schemas').then((schemas) => schemas.deckWordFormSchema)),
@@ -98,80 +96,50 @@ export default function WordDialog({
       },
     },
   )
-  const { errors } = form.formState
   const busy = mutation.isPending
   const gone = isGone(mutation.error)
 
   return (
-    <DialogFrame
-      open={open}
-      busy={busy}
-      wide
-      title={word ? t.editTitle({ text: word.text }) : t.addTitle}
-      lead={word ? t.editLead : t.addLead}
-      returnFocus={returnFocus}
-      onClose={onClose}
-    >
-      <form method="post" noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
-        <Field label={t.text} error={errors.text?.message}>
-          {(control) => <Input {...control} autoComplete="off" lang={language} maxLength={WORD_TEXT_MAX} {...form.register('text')} />}
-        </Field>
+    <FormProvider {...form}>
+      <WordFormDialog
+        texts={t}
+        word={word}
+        open={open}
+        busy={busy}
+        wide
+        returnFocus={returnFocus}
+        onClose={onClose}
+        onSubmit={submit}
+        gone={gone}
+        error={errorText}
+      >
+        <FormField name="text" label={t.text}>
+          {(control) => <Input {...control} autoComplete="off" lang={language} maxLength={WORD_TEXT_MAX} />}
+        </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={t.translationEn} hint={t.translationHint} error={errors.translationEn?.message}>
-            {(control) => (
-              <Input {...control} autoComplete="off" lang="en" maxLength={WORD_TRANSLATION_MAX} {...form.register('translationEn')} />
-            )}
-          </Field>
-          <Field label={t.translationRu} error={errors.translationRu?.message}>
-            {(control) => (
-              <Input {...control} autoComplete="off" lang="ru" maxLength={WORD_TRANSLATION_MAX} {...form.register('translationRu')} />
-            )}
-          </Field>
+          <FormField name="translationEn" label={t.translationEn} hint={t.translationHint}>
+            {(control) => <Input {...control} autoComplete="off" lang="en" maxLength={WORD_TRANSLATION_MAX} />}
+          </FormField>
+          <FormField name="translationRu" label={t.translationRu}>
+            {(control) => <Input {...control} autoComplete="off" lang="ru" maxLength={WORD_TRANSLATION_MAX} />}
+          </FormField>
         </div>
-        <Field label={t.example} hint={t.exampleHint} error={errors.example?.message}>
-          {(control) => (
-            <Textarea {...control} rows={2} className="min-h-16" lang={language} maxLength={WORD_EXAMPLE_MAX} {...form.register('example')} />
-          )}
-        </Field>
+        <FormField name="example" label={t.example} hint={t.exampleHint}>
+          {(control) => <Textarea {...control} rows={2} className="min-h-16" lang={language} maxLength={WORD_EXAMPLE_MAX} />}
+        </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={t.partOfSpeech} error={errors.partOfSpeech?.message}>
-            {(control) => (
-              <select {...control} className={selectClass} {...form.register('partOfSpeech')}>
-                <option value="">{pos.none}</option>
-                {partsOfSpeech.map((part) => (
-                  <option key={part} value={part}>
-                    {pos[part]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label={t.tags} hint={t.tagsHint} error={errors.tags?.message}>
-            {(control) => <Input {...control} autoComplete="off" {...form.register('tags')} />}
-          </Field>
+          <FormField name="partOfSpeech" label={t.partOfSpeech}>
+            {(control) => <PartOfSpeechSelect {...control} />}
+          </FormField>
+          <FormField name="tags" label={t.tags} hint={t.tagsHint}>
+            {(control) => <Input {...control} autoComplete="off" />}
+          </FormField>
         </div>
-        <Field label={t.notes} error={errors.notes?.message}>
-          {(control) => <Textarea {...control} rows={2} className="min-h-16" maxLength={DECK_NOTES_MAX} {...form.register('notes')} />}
-        </Field>
+        <FormField name="notes" label={t.notes}>
+          {(control) => <Textarea {...control} rows={2} className="min-h-16" maxLength={DECK_NOTES_MAX} />}
+        </FormField>
         <CheckboxField label={t.reversed} hint={t.reversedHint} {...form.register('reversed')} />
-        {gone && (
-          <Alert variant="error">
-            <p className="font-semibold">{t.goneTitle}</p>
-            <p className="mt-1">{t.goneBody}</p>
-          </Alert>
-        )}
-        {errorText && !gone && <Alert variant="error">{errorText}</Alert>}
-        <div className="flex flex-wrap justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="outline" disabled={busy}>
-              {t.cancel}
-            </Button>
-          </DialogClose>
-          <Button type="submit" disabled={busy || gone}>
-            {word ? (busy ? t.saving : t.save) : busy ? t.adding : t.add}
-          </Button>
-        </div>
-      </form>
-    </DialogFrame>
+      </WordFormDialog>
+    </FormProvider>
   )
 }

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react'
 import { useEffect } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { LEVEL_DESCRIPTION_MAX, type LanguageLevel } from '@/shared/levels'
+import { ProblemAlert } from '@/client/components/forms/problem-alert'
 import { Alert } from '@/client/components/ui/alert'
 import { Button } from '@/client/components/ui/button'
 import { Field, Input, Textarea } from '@/client/components/ui/field'
@@ -128,15 +129,12 @@ export function LevelForm({
       </Field>
       {(stale || overtaken) && (
         // Refused as stale (409), or known to be before a save: the same way out, Reload.
-        <Alert variant={stale ? 'error' : 'warning'}>
-          <p className="font-semibold">
-            {stale || !changedBy ? t.conflictTitle : t.changedBy({ name: changedBy })}
-          </p>
-          <p className="mt-1">{stale ? t.conflictBody : t.changedBody}</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void reload()}>
-            {t.reload}
-          </Button>
-        </Alert>
+        <ProblemAlert
+          variant={stale ? 'error' : 'warning'}
+          title={stale || !changedBy ? t.conflictTitle : t.changedBy({ name: changedBy })}
+          body={stale ? t.conflictBody : t.changedBody}
+          reload={{ label: t.reload, onClick: reload }}
+        />
       )}
       {errorText && !stale && <Alert variant="error">{errorText}</Alert>}
       <div className="flex flex-wrap gap-2">

@@ -1,24 +1,20 @@
 import { useStore } from '@nanostores/react'
-import { type RefObject, useMemo } from 'react'
-import { useForm } from 'react-hook-form'
-import { type PartOfSpeech, type Word, partsOfSpeech } from '@/shared/words'
-import { DialogClose, DialogFrame } from '@/client/components/dialog-frame'
-import { Alert } from '@/client/components/ui/alert'
-import { Button } from '@/client/components/ui/button'
-import { Field, Input, Textarea } from '@/client/components/ui/field'
+import type { RefObject } from 'react'
+import { FormProvider, useForm } from 'react-hook-form'
+import type { PartOfSpeech, Word } from '@/shared/words'
+import { FormField } from '@/client/components/forms/form-field'
+import { LanguageSelect } from '@/client/components/forms/language-select'
+import { ProblemAlert } from '@/client/components/forms/problem-alert'
+import { PartOfSpeechSelect } from '@/client/components/part-of-speech/part-of-speech-select'
+import { WordFormDialog } from '@/client/components/words/word-form-dialog'
+import { Input, Textarea } from '@/client/components/ui/field'
 import { formResolver } from '@/client/lib/form-resolver'
 import { ApiRequestError } from '@/client/lib/http-error'
-import { learnableLanguageOptions } from '@/client/lib/language-names'
-import { locale } from '@/client/lib/i18n'
 import { toast } from '@/client/lib/toast'
 import { useFormMutation } from '@/client/lib/use-form-mutation'
 import { type WordValues, useWordsCache, wordsApi } from '@/client/features/admin/words/api'
-import { partOfSpeechMessages } from '@/client/components/part-of-speech/messages'
 import { wordFormMessages } from './messages'
 import type { WordFormValues } from './word-schemas'
-
-const selectClass =
-  'h-10 w-full rounded-md border border-input bg-background px-3 text-sm aria-[invalid=true]:border-error disabled:opacity-50'
 
 const blank: WordFormValues = { language: 'en', text: '', translationEn: '', translationRu: '', example: '', partOfSpeech: '' }
 
@@ -41,12 +37,6 @@ const inputOf = (values: WordFormValues): WordValues => ({
   example: values.example || null,
   partOfSpeech: (values.partOfSpeech || null) as PartOfSpeech | null,
 })
-
-/** The learnable languages by their names in the interface language, in its alphabetical order. */
-function useLanguageOptions() {
-  const lang = useStore(locale)
-  return useMemo(() => learnableLanguageOptions(lang), [lang])
-}
 
 /** Refused as stale (the word changed since the form was filled), not as a duplicate (a field). */
 const isStale = (error: unknown) => error instanceof ApiRequestError && error.status === 409 && !error.fields?.text
@@ -74,8 +64,6 @@ export default function WordDialog({
   fetchCurrent: (id: number) => Promise<Word | undefined>
 }) {
   const t = useStore(wordFormMessages)
-  const pos = useStore(partOfSpeechMessages)
-  const languages = useLanguageOptions()
   const words = useWordsCache()
   const form = useForm<WordFormValues>({
     resolver: formResolver(() => import('./word-schemas').then((schemas) => schemas.wordFormSchema)),
@@ -99,7 +87,6 @@ export default function WordDialog({
       },
     },
   )
-  const { errors } = form.formState
   const busy = mutation.isPending
   const stale = isStale(mutation.error)
   const gone = isGone(mutation.error)
@@ -115,79 +102,40 @@ export default function WordDialog({
   }
 
   return (
-    <DialogFrame
-      open={open}
-      busy={busy}
-      title={word ? t.editTitle({ text: word.text }) : t.addTitle}
-      lead={word ? t.editLead : t.addLead}
-      returnFocus={returnFocus}
-      onClose={onClose}
-    >
-      <form method="post" noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+    <FormProvider {...form}>
+      <WordFormDialog
+        texts={t}
+        word={word}
+        open={open}
+        busy={busy}
+        returnFocus={returnFocus}
+        onClose={onClose}
+        onSubmit={submit}
+        gone={gone}
+        error={stale ? undefined : errorText}
+      >
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label={t.text} error={errors.text?.message}>
-            {(control) => <Input {...control} autoComplete="off" {...form.register('text')} />}
-          </Field>
-          <Field label={t.language} error={errors.language?.message}>
-            {(control) => (
-              <select {...control} className={selectClass} {...form.register('language')}>
-                {languages.map(({ code, name }) => (
-                  <option key={code} value={code}>
-                    {name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <FormField name="text" label={t.text}>
+            {(control) => <Input {...control} autoComplete="off" />}
+          </FormField>
+          <FormField name="language" label={t.language}>
+            {(control) => <LanguageSelect {...control} />}
+          </FormField>
         </div>
-        <Field label={t.translationEn} hint={t.translationEnHint} error={errors.translationEn?.message}>
-          {(control) => <Input {...control} autoComplete="off" lang="en" {...form.register('translationEn')} />}
-        </Field>
-        <Field label={t.translationRu} error={errors.translationRu?.message}>
-          {(control) => <Input {...control} autoComplete="off" lang="ru" {...form.register('translationRu')} />}
-        </Field>
-        <Field label={t.example} hint={t.exampleHint} error={errors.example?.message}>
-          {(control) => <Textarea {...control} rows={2} className="min-h-16" {...form.register('example')} />}
-        </Field>
-        <Field label={t.partOfSpeech} error={errors.partOfSpeech?.message}>
-          {(control) => (
-            <select {...control} className={selectClass} {...form.register('partOfSpeech')}>
-              <option value="">{pos.none}</option>
-              {partsOfSpeech.map((part) => (
-                <option key={part} value={part}>
-                  {pos[part]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        {stale && (
-          <Alert variant="error">
-            <p className="font-semibold">{t.conflictTitle}</p>
-            <p className="mt-1">{t.conflictBody}</p>
-            <Button variant="outline" size="sm" className="mt-3" onClick={() => void reload()}>
-              {t.reload}
-            </Button>
-          </Alert>
-        )}
-        {gone && (
-          <Alert variant="error">
-            <p className="font-semibold">{t.goneTitle}</p>
-            <p className="mt-1">{t.goneBody}</p>
-          </Alert>
-        )}
-        {errorText && !stale && !gone && <Alert variant="error">{errorText}</Alert>}
-        <div className="flex flex-wrap justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="outline" disabled={busy}>
-              {t.cancel}
-            </Button>
-          </DialogClose>
-          <Button type="submit" disabled={busy || gone}>
-            {word ? (busy ? t.saving : t.save) : busy ? t.adding : t.add}
-          </Button>
-        </div>
-      </form>
-    </DialogFrame>
+        <FormField name="translationEn" label={t.translationEn} hint={t.translationEnHint}>
+          {(control) => <Input {...control} autoComplete="off" lang="en" />}
+        </FormField>
+        <FormField name="translationRu" label={t.translationRu}>
+          {(control) => <Input {...control} autoComplete="off" lang="ru" />}
+        </FormField>
+        <FormField name="example" label={t.example} hint={t.exampleHint}>
+          {(control) => <Textarea {...control} rows={2} className="min-h-16" />}
+        </FormField>
+        <FormField name="partOfSpeech" label={t.partOfSpeech}>
+          {(control) => <PartOfSpeechSelect {...control} />}
+        </FormField>
+        {stale && <ProblemAlert title={t.conflictTitle} body={t.conflictBody} reload={{ label: t.reload, onClick: reload }} />}
+      </WordFormDialog>
+    </FormProvider>
   )
 }
