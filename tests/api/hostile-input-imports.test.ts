@@ -180,10 +180,10 @@ describe('hostile input at the imports, media and decks', () => {
     expect(await count('select count(*) as n from import_upload')).toBeOneOf([0, undefined])
   }, 240_000)
 
-  describe('gaps found here, pinned until fixed (then these become `it` and the forms join refusedUploads)', () => {
+  describe('forms the parser cannot read, and clients gone mid-upload', () => {
     // busboy's errors ("Unexpected end of form", "Malformed part header", "Multipart: Boundary not
-    // found" thrown by its constructor) reach handleError as unhandled: 500, logged as errors.
-    it.fails('refuses a form the parser cannot read with 400, not 500', async () => {
+    // found" thrown by its constructor) are the client's: 400.
+    it('refuses a form the parser cannot read with 400, not 500', async () => {
       const answers = []
       for (const [why, body, headers] of unreadableForms(1, 100)) {
         const answer = await fire(run.main, shot({ who: 'learner', method: 'POST', target: IMPORTS, body, headers, why, refused: true }))
@@ -192,10 +192,9 @@ describe('hostile input at the imports, media and decks', () => {
       expect(answers.filter((answer) => (answer.status ?? 500) >= 500)).toEqual([])
     })
 
-    // receiveImport deletes the job on failure only if `created` is already true: a part being
-    // written when the client goes away (its first, which also makes the job) lands after the
-    // clean-up, and the job stays `uploading` with its parts until the sweep 6 hours later.
-    it.runIf(target === 'postgres').fails('leaves no job and no upload part when the client goes away mid-upload', async () => {
+    // receiveImport writes the parts one after another and, on a failure, waits for the last before
+    // it deletes the job: nothing of an abandoned upload stays.
+    it.runIf(target === 'postgres')('leaves no job and no upload part when the client goes away mid-upload', async () => {
       const server = world.server
       const boundary = 'gone-mid-upload'
       const body = formBody(boundary, [fieldPart('deckId', String(deck.id)), filePart(Buffer.alloc(4 * 1024 * 1024, 'a'))])

@@ -16,6 +16,7 @@ const PART_BYTES = 1024 * 1024
 
 export const importNotFound = () => new ApiError('not_found', 'Import not found')
 const tooLarge = () => new ApiError('payload_too_large', 'This file is too large (at most 300 MB)')
+const unreadableForm = () => new ApiError('bad_request', 'The form could not be read: send the file as multipart/form-data, in the field `file`.')
 
 /** What the learner chose with the file: the deck of a CSV file, the language of new decks. */
 export interface ImportOptions {
@@ -39,8 +40,16 @@ export async function receiveImport(db: Db, userId: string, request: Request): P
   let fileName: string | null = null
   let size = 0
   let head = Buffer.alloc(0)
-  let created = false
-  const parser = busboy({ headers: { 'content-type': type }, limits: { files: 1, fileSize: IMPORT_MAX_BYTES, fields: 10, fieldSize: 1000 } })
+  // The parts are written one after another; after a failure, none more (the clean-up waits for the last).
+  let writing = Promise.resolve()
+  let stopped = false
+  let parserFailed = false
+  let parser: busboy.Busboy
+  try {
+    parser = busboy({ headers: { 'content-type': type }, limits: { files: 1, fileSize: IMPORT_MAX_BYTES, fields: 10, fieldSize: 1000 } })
+  } catch {
+    throw unreadableForm()
+  }
   const done = new Promise<void>((resolve, reject) => {
     parser.on('field', (name, value) => {
       fields[name] = value
@@ -53,17 +62,18 @@ export async function receiveImport(db: Db, userId: string, request: Request): P
       fileName = info.filename || 'file'
       let part = 0
       let pending: Buffer[] = []
-      let pendingBytes = 0
-      const flush = async () => {
-        if (pendingBytes === 0) return
-        if (!created) {
-          await db.insert(importJob).values({ id, userId, kind: 'csv', fileName: fileName ?? 'file', size: 0, status: 'uploading' })
-          created = true
-        }
-        await db.insert(importUpload).values({ jobId: id, part: part++, data: Buffer.concat(pending) })
+      const flush = () => {
+        const data = Buffer.concat(pending)
         pending = []
-        pendingBytes = 0
+        if (data.length === 0) return writing
+        writing = writing.then(async () => {
+          if (stopped) throw new Error('The upload was abandoned')
+          if (part === 0) await db.insert(importJob).values({ id, userId, kind: 'csv', fileName: fileName ?? 'file', size: 0, status: 'uploading' })
+          await db.insert(importUpload).values({ jobId: id, part: part++, data })
+        })
+        return writing
       }
+      let pendingBytes = 0
       const sink = new Writable({
         write(chunk: Buffer, _encoding, callback) {
           size += chunk.length
@@ -71,6 +81,7 @@ export async function receiveImport(db: Db, userId: string, request: Request): P
           pending.push(chunk)
           pendingBytes += chunk.length
           if (pendingBytes < PART_BYTES) return callback()
+          pendingBytes = 0
           flush().then(() => callback(), callback)
         },
         final(callback) {
@@ -81,19 +92,27 @@ export async function receiveImport(db: Db, userId: string, request: Request): P
       pipeline(stream, sink).catch(reject)
       sink.on('finish', () => resolve())
     })
-    parser.on('error', reject)
+    parser.on('error', () => {
+      parserFailed = true
+      reject(unreadableForm())
+    })
     parser.on('close', () => {
       if (fileName === null) reject(new ApiError('validation_failed', 'Send the file in the field `file`.', { file: ['Choose a file.'] }))
     })
   })
+  const forget = async () => {
+    stopped = true
+    await writing.catch(() => {})
+    await db.delete(importJob).where(eq(importJob.id, id))
+  }
   try {
     await Promise.all([pipeline(Readable.fromWeb(request.body as never), parser), done])
   } catch (error) {
-    if (created) await db.delete(importJob).where(eq(importJob.id, id))
-    throw error
+    await forget()
+    throw error instanceof ApiError ? error : parserFailed ? unreadableForm() : error
   }
   if (size === 0) {
-    if (created) await db.delete(importJob).where(eq(importJob.id, id))
+    await forget()
     throw new ApiError('validation_failed', 'The file is empty.', { file: ['The file is empty.'] })
   }
   const options: ImportOptions = {}
@@ -101,7 +120,7 @@ export async function receiveImport(db: Db, userId: string, request: Request): P
   if (/^[a-z]{2}$/.test(fields.language ?? '')) options.language = fields.language
   const kind = isZip(head) ? 'anki' : 'csv'
   if (kind === 'csv' && options.deckId === undefined) {
-    await db.delete(importJob).where(eq(importJob.id, id))
+    await forget()
     throw new ApiError('validation_failed', 'A CSV file goes into one deck: choose it.', { deckId: ['Choose the deck to import into.'] })
   }
   await db
