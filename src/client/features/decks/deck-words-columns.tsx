@@ -2,9 +2,8 @@ import { useStore } from '@nanostores/react'
 import { createColumnHelper, rowPaginationFeature, rowSortingFeature, tableFeatures } from '@tanstack/react-table'
 import { createContext, useContext } from 'react'
 import type { DeckWord } from '@/shared/decks'
-import { Button } from '@/client/components/ui/button'
-import { cn } from '@/client/lib/cn'
-import { format, locale } from '@/client/lib/i18n'
+import { TranslationsCell, WordRowActions } from '@/client/components/words/word-cells'
+import { format } from '@/client/lib/i18n'
 import { deckWordsMessages } from './messages'
 
 // Searching, sorting and paging happen on the server; the table keeps their state (from the URL).
@@ -38,21 +37,11 @@ function WordCell({ word }: { word: DeckWord }) {
 
 /** The translation in the interface language first, the other under it when it differs. */
 function TranslationCell({ word }: { word: DeckWord }) {
-  const lang = useStore(locale)
-  const en = [word.translationEn, 'en'] as const
-  const ru = [word.translationRu, 'ru'] as const
-  const [first, second] = lang === 'ru' ? [ru, en] : [en, ru]
   return (
-    <div className="grid gap-0.5 break-words">
-      <span lang={first[1]}>{first[0]}</span>
-      {second[0] !== first[0] && (
-        <span lang={second[1]} className="text-xs text-muted-foreground">
-          {second[0]}
-        </span>
-      )}
+    <TranslationsCell word={word} once>
       {/* A phone has no room for a column of buttons: they come under the translation. */}
       <ActionsCell word={word} className="mt-2 sm:hidden" />
-    </div>
+    </TranslationsCell>
   )
 }
 
@@ -93,20 +82,7 @@ function ActionsCell({ word, className }: { word: DeckWord; className?: string }
   const t = useStore(deckWordsMessages)
   const actions = useContext(DeckWordActionsContext)
   return (
-    <div className={cn('flex flex-wrap gap-1', className)}>
-      <Button variant="outline" size="sm" aria-label={t.editNamed({ text: word.text })} onClick={() => actions.edit(word)}>
-        {t.edit}
-      </Button>
-      <Button
-        variant="outline"
-        size="sm"
-        className="text-error"
-        aria-label={t.deleteNamed({ text: word.text })}
-        onClick={() => actions.remove(word)}
-      >
-        {t.delete}
-      </Button>
-    </div>
+    <WordRowActions texts={t} text={word.text} onEdit={() => actions.edit(word)} onDelete={() => actions.remove(word)} className={className} />
   )
 }
 

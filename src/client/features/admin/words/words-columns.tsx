@@ -2,10 +2,8 @@ import { useStore } from '@nanostores/react'
 import { createColumnHelper, rowPaginationFeature, rowSortingFeature, tableFeatures } from '@tanstack/react-table'
 import { createContext, useContext } from 'react'
 import type { Word } from '@/shared/words'
-import { Button } from '@/client/components/ui/button'
-import { cn } from '@/client/lib/cn'
-import { locale } from '@/client/lib/i18n'
 import { partOfSpeechMessages } from '@/client/components/part-of-speech/messages'
+import { TranslationsCell, WordRowActions } from '@/client/components/words/word-cells'
 import { wordsAdminMessages } from './messages'
 
 // Searching and paging happen on the server; the table keeps their state (from the URL). Words
@@ -22,26 +20,11 @@ export const WordActionsContext = createContext<WordActions>({ edit: () => undef
 
 /** The translation in the interface language first, the other under it. */
 function TranslationCell({ word }: { word: Word }) {
-  const lang = useStore(locale)
-  const [first, second] =
-    lang === 'ru'
-      ? ([
-          [word.translationRu, 'ru'],
-          [word.translationEn, 'en'],
-        ] as const)
-      : ([
-          [word.translationEn, 'en'],
-          [word.translationRu, 'ru'],
-        ] as const)
   return (
-    <div className="grid gap-0.5 break-words">
-      <span lang={first[1]}>{first[0]}</span>
-      <span lang={second[1]} className="text-xs text-muted-foreground">
-        {second[0]}
-      </span>
+    <TranslationsCell word={word}>
       {/* A phone has no room for a column of buttons: they come under the translation. */}
       <ActionsCell word={word} className="mt-2 sm:hidden" />
-    </div>
+    </TranslationsCell>
   )
 }
 
@@ -54,20 +37,7 @@ function ActionsCell({ word, className }: { word: Word; className?: string }) {
   const t = useStore(wordsAdminMessages)
   const actions = useContext(WordActionsContext)
   return (
-    <div className={cn('flex flex-wrap gap-1', className)}>
-      <Button variant="outline" size="sm" aria-label={t.editNamed({ text: word.text })} onClick={() => actions.edit(word)}>
-        {t.edit}
-      </Button>
-      <Button
-        variant="outline"
-        size="sm"
-        className="text-error"
-        aria-label={t.deleteNamed({ text: word.text })}
-        onClick={() => actions.remove(word)}
-      >
-        {t.delete}
-      </Button>
-    </div>
+    <WordRowActions texts={t} text={word.text} onEdit={() => actions.edit(word)} onDelete={() => actions.remove(word)} className={className} />
   )
 }
 

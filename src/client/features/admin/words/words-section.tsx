@@ -1,22 +1,17 @@
 import { useStore } from '@nanostores/react'
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { useTable } from '@tanstack/react-table'
-import { Suspense, lazy, useCallback, useMemo, useRef, useState } from 'react'
+import { Suspense, lazy, useCallback, useMemo, useRef } from 'react'
 import { WORD_QUERY_MAX, type Word } from '@/shared/words'
-import { ConfirmDialog } from '@/client/components/confirm-dialog'
-import { ServerTable, isRefreshing, serverTableOptions, useTableSearch } from '@/client/components/data-table/server-table'
-import { pageSizes } from '@/client/components/data-table/search-state'
-import { TableToolbar } from '@/client/components/data-table/table-toolbar'
+import { serverTableOptions, useTableSearch } from '@/client/components/data-table/server-table'
 import { Button, buttonClass } from '@/client/components/ui/button'
 import { Card } from '@/client/components/ui/card'
-import { EmptyState } from '@/client/components/ui/empty-state'
 import { PlusIcon } from '@/client/components/ui/icons'
-import { uiMessages } from '@/client/components/ui/messages'
-import { errorMessage } from '@/client/lib/error-message'
-import { ApiRequestError } from '@/client/lib/http-error'
-import { apiErrorMessages } from '@/client/lib/messages'
+import { WordDeleteDialog, useWordDelete } from '@/client/components/words/word-delete'
+import { WordsTable } from '@/client/components/words/words-table'
 import { toast } from '@/client/lib/toast'
+import { useDialogRound } from '@/client/lib/use-dialog-round'
 import { useWordsCache, wordListQuery, wordsApi, wordsFileUrl } from './api'
 import { wordsAdminMessages } from './messages'
 import { type ColumnId, type WordActions, WordActionsContext, columnClass, columnLabel, columns, features } from './words-columns'
@@ -30,14 +25,12 @@ const noRows: Word[] = []
 /** The API has one order (as added): the table's sort stays this, and is not in the URL. */
 const fixedSort = 'id' as const
 
-/** Which dialog is open; `round` counts openings, so that each starts afresh. */
-type Opened = { kind: 'word'; word: Word | null; round: number } | { kind: 'import'; round: number }
+/** Which dialog is open. */
+type Opened = { kind: 'word'; word: Word | null } | { kind: 'import' }
 
 /** The "Words" section of a level's page: search, pages, add, edit, delete, and the CSV file. */
 export default function WordsSection({ levelId }: { levelId: number }) {
   const t = useStore(wordsAdminMessages)
-  const ui = useStore(uiMessages)
-  const errorTexts = useStore(apiErrorMessages)
   const words = useWordsCache()
   const search = route.useSearch()
   const navigate = route.useNavigate()
@@ -48,14 +41,7 @@ export default function WordsSection({ levelId }: { levelId: number }) {
   const setSearch = useTableSearch(search, navigate, query)
   // Where focus goes when a dialog closes and the row button that opened it has gone.
   const addButton = useRef<HTMLButtonElement>(null)
-
-  const [opened, setOpened] = useState<Opened | null>(null)
-  const [open, setOpen] = useState(false)
-  const [deleting, setDeleting] = useState<Word | null>(null)
-  const openDialog = (next: { kind: 'word'; word: Word | null } | { kind: 'import' }) => {
-    setOpened((previous) => ({ ...next, round: (previous?.round ?? 0) + 1 }))
-    setOpen(true)
-  }
+  const { opened, open, openDialog, close } = useDialogRound<Opened>()
 
   const table = useTable({
     features,
@@ -73,31 +59,14 @@ export default function WordsSection({ levelId }: { levelId: number }) {
   })
   const onSearch = useCallback((text: string) => setSearch({ q: text, page: 1 }, true), [setSearch])
 
-  const remove = useMutation({
-    mutationFn: async (word: Word) => {
-      try {
-        await wordsApi.remove(word.id)
-      } catch (error) {
-        // Deleted by someone else first: gone all the same.
-        if (!(error instanceof ApiRequestError && error.status === 404)) throw error
-      }
-      return word
-    },
-    onSuccess: async (word) => {
+  const deletion = useWordDelete({
+    remove: (word: Word) => wordsApi.remove(word.id),
+    onDeleted: async (word) => {
       toast({ title: wordsAdminMessages.get().deleted({ text: word.text }), variant: 'success' })
-      // The row goes before the dialog closes: focus then falls back to "Add word", not to a
-      // button about to disappear.
       await words.refresh()
-      setDeleting(null)
     },
   })
-  const actions: WordActions = {
-    edit: (word) => openDialog({ kind: 'word', word }),
-    remove: (word) => {
-      remove.reset()
-      setDeleting(word)
-    },
-  }
+  const actions: WordActions = { edit: (word) => openDialog({ kind: 'word', word }), remove: deletion.ask }
 
   /** The word as it is now, for the form's Reload: the current page read again. */
   const fetchCurrent = async (id: number) => {
@@ -125,62 +94,39 @@ export default function WordsSection({ levelId }: { levelId: number }) {
       }
     >
       <WordActionsContext.Provider value={actions}>
-        <div className="grid grid-cols-1 gap-4">
-          <TableToolbar
-            search={{ label: t.search, placeholder: t.searchPlaceholder, value: q, maxLength: WORD_QUERY_MAX, onSearch }}
-            refreshing={isRefreshing(query) ? t.refreshing : ''}
-            actions={
-              q && (
-                <Button variant="outline" size="sm" onClick={() => onSearch('')}>
-                  {t.clearSearch}
-                </Button>
-              )
-            }
-          />
-          <ServerTable
-            table={table}
-            query={query}
-            caption={t.tableCaption}
-            loading={t.loading}
-            paging={{ label: t.pagination, page, pageSize, pageSizes }}
-            empty={<EmptyState title={q ? ui.noMatch : ui.noData} hint={q ? t.noMatchHint : t.emptyHint} />}
-            columnCount={columns.length}
-            columnClass={columnClass}
-            columnLabel={(id) => columnLabel(id as ColumnId, t)}
-            hiddenLabels={['actions']}
-            renderCell={(cell) => <table.FlexRender cell={cell} />}
-          />
-        </div>
+        <WordsTable
+          texts={t}
+          q={q}
+          onSearch={onSearch}
+          maxLength={WORD_QUERY_MAX}
+          table={table}
+          query={query}
+          page={page}
+          pageSize={pageSize}
+          columnCount={columns.length}
+          columnClass={columnClass}
+          columnLabel={(id) => columnLabel(id as ColumnId, t)}
+          renderCell={(cell) => <table.FlexRender cell={cell} />}
+        />
       </WordActionsContext.Provider>
       {opened && (
         <Suspense fallback={null}>
-          {opened.kind === 'word' ? (
+          {opened.value.kind === 'word' ? (
             <WordDialog
               key={opened.round}
               levelId={levelId}
-              word={opened.word}
+              word={opened.value.word}
               open={open}
               returnFocus={addButton}
-              onClose={() => setOpen(false)}
+              onClose={close}
               fetchCurrent={fetchCurrent}
             />
           ) : (
-            <ImportDialog key={opened.round} levelId={levelId} open={open} returnFocus={addButton} onClose={() => setOpen(false)} />
+            <ImportDialog key={opened.round} levelId={levelId} open={open} returnFocus={addButton} onClose={close} />
           )}
         </Suspense>
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={deleting ? t.deleteTitle({ text: deleting.text }) : ''}
-        description={t.deleteLead}
-        confirmLabel={t.confirmDelete}
-        pendingLabel={t.deleting}
-        pending={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error, errorTexts) : undefined}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-        onClose={() => !remove.isPending && setDeleting(null)}
-        returnFocus={addButton}
-      />
+      <WordDeleteDialog texts={t} state={deletion} returnFocus={addButton} />
     </Card>
   )
 }
