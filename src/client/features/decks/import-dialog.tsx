@@ -110,7 +110,8 @@ export default function ImportDialog({
   }
   // The profile read after the dialog opened gives the default, unless one was chosen already.
   useEffect(() => {
-    if (!form.getFieldState('language').isDirty) form.resetField('language', { defaultValue: defaultLanguage })
+    // (setValue: the select is registered only once a package is chosen, and resetField skips a field not registered.)
+    if (!form.getFieldState('language').isDirty) form.setValue('language', defaultLanguage)
   }, [form, defaultLanguage])
   const file = useWatch({ control: form.control, name: 'files' })?.[0]
   const kind = kindOf(file)
