@@ -8,7 +8,7 @@ import { Button } from '@/client/components/ui/button'
 import { EmptyState } from '@/client/components/ui/empty-state'
 import { ErrorAlert } from '@/client/components/ui/error-alert'
 import { PlusIcon } from '@/client/components/ui/icons'
-import { PageHeading } from '@/client/components/ui/page-heading'
+import { PageHeader } from '@/client/components/page'
 import { Skeleton } from '@/client/components/ui/skeleton'
 import { locale } from '@/client/lib/i18n'
 import { languageTitle } from '@/client/lib/language-names'
@@ -132,11 +132,7 @@ export function DecksPage() {
 
   return (
     <div className="mx-auto grid max-w-3xl grid-cols-1 gap-8">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="min-w-0">
-          <PageHeading className="text-3xl font-bold tracking-tight sm:text-4xl">{t.title}</PageHeading>
-          <p className="mt-3 text-lg text-muted-foreground">{t.lead}</p>
-        </div>
+      <PageHeader title={t.title} lead={t.lead}>
         <div className="flex flex-wrap gap-2">
           <Button
             ref={importButton}
@@ -155,7 +151,7 @@ export function DecksPage() {
             {t.newDeck}
           </Button>
         </div>
-      </header>
+      </PageHeader>
       {recent.length > 0 && (
         <Suspense fallback={null}>
           <ImportList jobs={recent} />

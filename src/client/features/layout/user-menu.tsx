@@ -1,11 +1,10 @@
 import { useStore } from '@nanostores/react'
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
-import { useId, useLayoutEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { Avatar } from '@/client/components/ui/avatar'
+import { DropdownMenu, menuItemClass, useDropdown } from '@/client/components/ui/dropdown-menu'
 import { type SessionUser, signOut } from '@/client/lib/auth'
 import { layoutMessages } from './messages'
-
-const itemClass = 'block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-accent'
 
 /** The signed-in user's menu: a button with their name, opening Dashboard, Self-assessment, Account, Sign out. */
 export default function UserMenu({ user }: { user: SessionUser }) {
@@ -14,25 +13,7 @@ export default function UserMenu({ user }: { user: SessionUser }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   const [openedAt, setOpenedAt] = useState<string | null>(null)
   const open = openedAt === pathname
-  const menuId = useId()
-  const root = useRef<HTMLDivElement>(null)
-
-  // Listening from the moment the menu shows (a layout effect, before the browser paints the open
-  // menu): an Escape pressed at once is heard.
-  useLayoutEffect(() => {
-    if (!open) return
-    const close = (event: Event) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node)) {
-        setOpenedAt(null)
-      }
-    }
-    document.addEventListener('keydown', close)
-    document.addEventListener('pointerdown', close)
-    return () => {
-      document.removeEventListener('keydown', close)
-      document.removeEventListener('pointerdown', close)
-    }
-  }, [open])
+  const { menuId, root } = useDropdown(open, () => setOpenedAt(null))
 
   return (
     <div ref={root} className="relative">
@@ -48,33 +29,29 @@ export default function UserMenu({ user }: { user: SessionUser }) {
         </span>
         <span className="max-w-40 truncate">{user.name}</span>
       </button>
-      <div
-        id={menuId}
-        hidden={!open}
-        className="absolute right-0 z-50 mt-2 w-48 rounded-lg border bg-card p-1 shadow-lg"
-      >
-        <Link to="/dashboard" className={itemClass}>
+      <DropdownMenu id={menuId} open={open} className="right-0 z-50">
+        <Link to="/dashboard" className={menuItemClass}>
           {t.dashboard}
         </Link>
-        <Link to="/assessment" className={itemClass}>
+        <Link to="/assessment" className={menuItemClass}>
           {t.assessment}
         </Link>
-        <Link to="/account" className={itemClass}>
+        <Link to="/account" className={menuItemClass}>
           {t.account}
         </Link>
         {user.role === 'admin' && (
-          <Link to="/admin" className={itemClass}>
+          <Link to="/admin" className={menuItemClass}>
             {t.administration}
           </Link>
         )}
         <button
           type="button"
-          className={itemClass}
+          className={menuItemClass}
           onClick={() => void signOut().then(() => navigate({ to: '/' }))}
         >
           {t.signOut}
         </button>
-      </div>
+      </DropdownMenu>
     </div>
   )
 }

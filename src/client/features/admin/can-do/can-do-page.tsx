@@ -12,7 +12,7 @@ import { EmptyState } from '@/client/components/ui/empty-state'
 import { ErrorAlert } from '@/client/components/ui/error-alert'
 import { PlusIcon } from '@/client/components/ui/icons'
 import { uiMessages } from '@/client/components/ui/messages'
-import { PageHeading } from '@/client/components/ui/page-heading'
+import { PageHeader } from '@/client/components/page'
 import { Skeleton } from '@/client/components/ui/skeleton'
 import { errorMessage } from '@/client/lib/error-message'
 import { ApiRequestError } from '@/client/lib/http-error'
@@ -91,11 +91,7 @@ export function CanDoPage() {
 
   return (
     <div className="grid min-w-0 gap-8">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="min-w-0 max-w-3xl">
-          <PageHeading className="text-3xl font-bold tracking-tight sm:text-4xl">{t.title}</PageHeading>
-          <p className="mt-3 text-lg text-muted-foreground">{t.lead}</p>
-        </div>
+      <PageHeader title={t.title} lead={t.lead} className="max-w-3xl">
         <div className="flex flex-wrap gap-2">
           <a href={`${runtimeConfig().apiBaseUrl}${csvPath}`} download className={buttonClass({ variant: 'outline' })}>
             {t.exportCsv}
@@ -108,7 +104,7 @@ export function CanDoPage() {
             {t.newStatement}
           </Button>
         </div>
-      </header>
+      </PageHeader>
       <div className="grid grid-cols-1 gap-4">
         <TableToolbar
           search={{ label: t.search, placeholder: t.searchPlaceholder, value: search.q, maxLength: QUERY_MAX, onSearch }}

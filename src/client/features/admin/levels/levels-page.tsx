@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { Suspense, lazy, useEffect, useRef, useState } from 'react'
 import { Button, buttonClass } from '@/client/components/ui/button'
 import { PlusIcon } from '@/client/components/ui/icons'
-import { PageHeading } from '@/client/components/ui/page-heading'
+import { PageHeader } from '@/client/components/page'
 import { usePageTitle } from '@/client/lib/page-title'
 import { focusPageHeading } from '@/client/lib/route-focus'
 import { useLevelsCache } from './level-cache'
@@ -42,11 +42,7 @@ export function LevelsAdminPage() {
 
   return (
     <div className="grid grid-cols-1 gap-8">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="min-w-0">
-          <PageHeading className="text-3xl font-bold tracking-tight sm:text-4xl">{t.title}</PageHeading>
-          <p className="mt-3 text-lg text-muted-foreground">{t.lead}</p>
-        </div>
+      <PageHeader title={t.title} lead={t.lead}>
         {!reordering && (
           <div className="flex flex-wrap gap-2">
             <Button
@@ -64,7 +60,7 @@ export function LevelsAdminPage() {
             </Link>
           </div>
         )}
-      </header>
+      </PageHeader>
       {reordering ? (
         <Suspense fallback={<Skeleton className="h-64 w-full" />}>
           <ReorderLevels onDone={stopReordering} />
