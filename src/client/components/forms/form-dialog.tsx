@@ -4,7 +4,7 @@ import { Alert } from '@/client/components/ui/alert'
 import { Button } from '@/client/components/ui/button'
 
 /** The end of a dialog's form: Cancel (closes it) and the submit button, both off while it is sent. */
-export function DialogActions({
+function DialogActions({
   cancelLabel,
   submitLabel,
   busy,
