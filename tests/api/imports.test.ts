@@ -176,6 +176,29 @@ describe.each(databaseTargets())('imports on %s', (target) => {
     expect(await imported(other, 'words.csv', Buffer.from(csv), { deckId: String(deck.id) })).toMatchObject({ status: 'failed' })
   })
 
+  it('checks a CSV file against a deck first, writing nothing, as admins do; the import then matches the words typed in', async () => {
+    const client = await learner('csv-check')
+    const deck = await expectJson<Deck>(await client.request('POST', '/api/me/decks', { name: 'Checked', language: 'es' }), 201)
+    await expectJson(await client.request('POST', `/api/me/decks/${deck.id}/words`, { text: 'Hola', translationEn: 'hi', translationRu: 'привет' }), 201)
+    await expectJson(await client.request('POST', `/api/me/decks/${deck.id}/words`, { text: 'adiós', translationEn: 'goodbye', translationRu: 'пока' }), 201)
+    const csv = 'language,text,translation_en,translation_ru,example,part_of_speech\nes,hola,hello,привет,,\nes,adiós,goodbye,пока,,\nes,gracias,thanks,спасибо,,\nes,,x,,,\n'
+    const check = (body: string, id = deck.id, who = client) =>
+      who.request('POST', `/api/me/decks/${id}/words/csv`, undefined, { body, headers: { Origin: who.origin, Cookie: who.cookieHeader(), 'Content-Type': 'text/csv' } })
+    const preview = await expectJson<{ dryRun: boolean; rows: number; created: number; updated: number; unchanged: number; refused: { line: number }[] }>(await check(csv))
+    expect(preview).toMatchObject({ dryRun: true, rows: 4, created: 1, updated: 1, unchanged: 1 })
+    expect(preview.refused.map((row) => row.line)).toEqual([5])
+    expect((await expectJson<DeckWordPage>(await client.request('GET', `/api/me/decks/${deck.id}/words`))).total).toBe(2)
+    await expectApiError(await check(csv, deck.id, await learner('csv-check-other')), 404, 'not_found')
+
+    expect(await imported(client, 'words.csv', Buffer.from(csv), { deckId: String(deck.id) })).toMatchObject({ status: 'done', notes: 3 })
+    const words = await expectJson<DeckWordPage>(await client.request('GET', `/api/me/decks/${deck.id}/words?sort=text`))
+    expect(words.items.map((word) => [word.text, word.translationEn])).toEqual([
+      ['adiós', 'goodbye'],
+      ['gracias', 'thanks'],
+      ['hola', 'hello'],
+    ])
+  })
+
   it("takes a deck's CSV export back: words, translations, tags and notes", async () => {
     const owner = await learner('csv-export-owner')
     const deck = await expectJson<Deck>(await owner.request('POST', '/api/me/decks', { name: 'Comida', language: 'es' }), 201)

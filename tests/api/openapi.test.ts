@@ -84,6 +84,7 @@ const appEndpoints: Record<string, string[]> = {
   '/api/me/decks/{id}/export.apkg': ['get'],
   '/api/me/decks/{id}/export.csv': ['get'],
   '/api/me/decks/{id}/words': ['get', 'post'],
+  '/api/me/decks/{id}/words/csv': ['post'],
   '/api/me/decks/{id}/words/{wordId}': ['delete', 'put'],
   '/api/me/imports': ['get', 'post'],
   '/api/me/imports/{id}': ['get'],

@@ -1,8 +1,9 @@
 import { z } from 'zod/mini'
+import { WORD_CSV_COLUMNS, WORD_CSV_MAX_BYTES, WORD_CSV_MAX_ROWS } from '@/shared/words'
 import { DECKS_MAX, DECK_CARDS_MAX, type Deck, type DeckList, type DeckWord, type DeckWordPage, noteKinds } from '@/shared/decks'
 import { describe, file, json } from '@/server/openapi/describe'
 import { answer, count, isoDateTime, positiveInt } from '@/server/openapi/schemas'
-import { wordTextShape } from '@/server/api/words/docs'
+import { wordImportResultSchema, wordTextShape } from '@/server/api/words/docs'
 
 const tags = ['Decks']
 const languageCode = z.string().check(z.regex(/^[a-z]{2}$/), z.meta({ examples: ['es'] }))
@@ -158,4 +159,15 @@ export const describeExportDeckAnki = describe({
   access: 'user',
   responses: { 200: file(['application/apkg'], 'The package, as an attachment named after the deck.') },
   errors: [404, 503],
+})
+
+export const describeCheckDeckCsv = describe({
+  operationId: 'checkDeckCsv',
+  summary: 'Check a CSV file against a deck (a dry run)',
+  description: `The body is the file (\`Content-Type: text/csv\`, UTF-8, at most ${WORD_CSV_MAX_BYTES / 1024 / 1024} MB and ${WORD_CSV_MAX_ROWS} rows), its header the words' columns (${WORD_CSV_COLUMNS.join(', ')}), optionally followed by deck, tags, notes (a deck's CSV export). Writes nothing: says how many words importing it would add, change and leave as they are (a row names a word of the deck by its text, ignoring case, and part of speech), and every row it would skip, with its line and reason. The import itself is \`POST /api/me/imports\` with \`deckId\`.`,
+  tags,
+  access: 'user',
+  requestBody: { ...file(['text/csv'], 'The words file.'), required: true },
+  responses: { 200: json(wordImportResultSchema, 'What importing it would do.') },
+  errors: [404, 429, 503],
 })

@@ -5,11 +5,15 @@ import { deckInputSchema, deckPatchSchema, deckWordInputSchema, deckWordListQuer
 import { rowNumber } from '@/shared/query'
 import { requireUser, signedInUser } from '@/server/auth/session'
 import type { Db } from '@/server/db/client'
-import { deckNotFound } from '@/server/api/practice/queue'
+import { WORD_CSV_MAX_BYTES } from '@/shared/words'
+import { readCsvUpload } from '@/server/http/csv'
+import { previewCsvImport } from '@/server/api/imports/csv-import'
+import { deckNotFound, ownsDeck } from '@/server/api/practice/queue'
 import { jsonBody, pathParams, queryParams, rowIdParam } from '@/server/http/body'
 import type { AppEnv } from '@/server/http/context'
 import {
   describeAddDeckWord,
+  describeCheckDeckCsv,
   describeCreateDeck,
   describeDeleteDeck,
   describeDeleteDeckWord,
@@ -76,6 +80,12 @@ export function deckRoutes(db: Db, limit: MiddlewareHandler<AppEnv>, now: () => 
       const { id, wordId } = c.req.valid('param')
       await deleteDeckWord(db, signedInUser(c).id, id, wordId)
       return c.body(null, 204)
+    })
+    .post('/:id/words/csv', describeCheckDeckCsv, requireUser, limit, deckIdParam, async (c) => {
+      const userId = signedInUser(c).id
+      const { id } = c.req.valid('param')
+      if (!(await ownsDeck(db, userId, id))) throw deckNotFound()
+      return c.json(await previewCsvImport(db, userId, await readCsvUpload(c, WORD_CSV_MAX_BYTES), id))
     })
     .get('/:id/export.csv', describeExportDeckCsv, requireUser, deckIdParam, async (c) => {
       const userId = signedInUser(c).id

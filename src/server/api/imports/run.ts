@@ -30,7 +30,7 @@ export function importRunner(db: Db, now: () => Date) {
       const language = options.language ?? profile?.language ?? 'en'
       const at = now()
       if (job.kind === 'csv') {
-        const plan = planCsvImport(await readFile(file, 'utf8'), options.deckId ?? 0, language)
+        const plan = await planCsvImport(db, job.userId, await readFile(file, 'utf8'), options.deckId ?? 0, language)
         await context.progress(plan.notes.length, plan.notes.length)
         await announce(db, job.userId)
         await writeImport(db, context, plan, settings, at)

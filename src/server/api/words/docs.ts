@@ -42,7 +42,7 @@ const wordPageSchema = answer<WordPage>('WordPage', "One page of a level's words
   z.object({ items: z.array(wordSchema), total: count, page: positiveInt, pageSize: positiveInt }),
 )
 
-const wordImportResultSchema = answer<WordImportResult>(
+export const wordImportResultSchema = answer<WordImportResult>(
   'WordImportResult',
   'What an import did, or would do on a dry run; every refused row with its line (the header is line 1).',
 )(
