@@ -115,8 +115,11 @@ export async function writeImport(db: Db, context: JobContext, plan: PlannedImpo
         .returning({ id: deckNote.id, guid: deckNote.guid })
       for (const row of rows) existing.set(row.guid, row.id)
     }
-    for (const note of plan.notes.filter((planned) => !fresh.includes(planned))) {
-      await tx.update(deckNote).set({ ...noteValues(note), updatedAt: sql`now()` }).where(eq(deckNote.id, existing.get(note.guid) as number))
+    const added = new Set(fresh)
+    for (const note of plan.notes.filter((planned) => !added.has(planned))) {
+      // A CSV row changes a word's tags and notes; its kind (asked both ways or not) stays the learner's.
+      const values = note.fields === null ? { tags: note.tags, notes: note.notes } : noteValues(note)
+      await tx.update(deckNote).set({ ...values, updatedAt: sql`now()` }).where(eq(deckNote.id, existing.get(note.guid) as number))
     }
 
     // Cards: a word row each (updated when there), then their schedules and reviews.
