@@ -260,6 +260,23 @@ test('a CSV file goes into the deck chosen; without a deck, the dialog offers to
   await expectFieldError(deckSelect, 'Choose the deck to import into.')
   await expect(deckSelect).toBeFocused()
   await deckSelect.selectOption({ label: 'From a sheet' })
+  // "Check file" first: what it would add, change and keep, and the row it would skip, by its line.
+  await expect(dialog(page)).toContainText('Check the file first to see what it would change')
+  await dialog(page).getByRole('button', { name: 'Check file' }).click()
+  await expect(dialog(page).getByRole('heading', { name: 'Checked, nothing imported yet · 3 rows' })).toBeVisible()
+  await expect(dialog(page).getByRole('definition')).toHaveText(['2', '0', '0'])
+  await expect(dialog(page).getByRole('term')).toHaveText(['Would be added', 'Would be changed', 'Left unchanged'])
+  await expect(dialog(page)).toContainText('1 row would be skipped; the others can be imported:')
+  const skippedRows = dialog(page).getByRole('table', { name: 'Rows that would be skipped' }).getByRole('row')
+  await expect(skippedRows).toHaveText(['LineReason', '4text is empty. translation_ru is empty.'])
+  // Another deck clears the check; nothing was written.
+  await deckSelect.selectOption({ label: 'Another deck' })
+  await expect(dialog(page).getByRole('table')).toHaveCount(0)
+  expect(((await (await context.request.get(`/api/me/decks/${deck.id}/words`)).json()) as DeckWordPage).items).toEqual([])
+  await deckSelect.selectOption({ label: 'From a sheet' })
+  await dialog(page).getByRole('button', { name: 'Check file' }).click()
+  await expect(skippedRows).toHaveCount(2)
+  // Importing skips the row the check named.
   await dialog(page).getByRole('button', { name: 'Import', exact: true }).click()
   await expect(shown(dialog(page), 'Imported 2 notes into 1 deck (0 reviews kept)')).toBeVisible({ timeout: 20_000 })
   await expect(dialog(page).getByRole('list', { name: 'Decks it went into' })).toHaveText('From a sheet2 cards')
@@ -354,6 +371,9 @@ function labelsIn(lang: InterfaceLanguage) {
     result: 'Imported 3 notes into 2 decks (2 reviews kept)',
     skipped: '1 note skipped',
     close: 'Close',
+    deck: 'Deck to import into',
+    check: 'Check file',
+    skippedRows: 'Rows that would be skipped',
   }
   if (lang === 'en') return en
   const t = ru.deckImport
@@ -368,6 +388,9 @@ function labelsIn(lang: InterfaceLanguage) {
       .replace('{reviews}', t.reviews.few.replace('{count}', '2')),
     skipped: t.skipped.one.replace('{count}', '1'),
     close: t.close,
+    deck: t.deck,
+    check: t.check,
+    skippedRows: t.skippedCaption,
   } satisfies typeof en
 }
 
@@ -403,6 +426,31 @@ for (const lang of interfaceLanguages) {
       await expect(shown(page.getByRole('main'), t.result)).toBeVisible()
       await settled(page, mode, lang)
       await report.check(page, '/decks with an import')
+
+      report.expectNone()
+    })
+  }
+}
+
+for (const lang of interfaceLanguages) {
+  for (const mode of colourModes) {
+    test(`a CSV file's check passes axe (${lang}, ${mode})`, async ({ page, context, baseURL }) => {
+      test.setTimeout(60_000)
+      const t = labelsIn(lang)
+      await prefer(page, mode, lang)
+      await learner(context, baseURL ?? '', `Axel Check ${lang} ${mode}`)
+      await createDeck(context, baseURL ?? '', 'From a sheet')
+      const report = new ViolationReport()
+
+      await page.goto('/decks')
+      await expect(mainHeading(page)).toHaveText(t.title)
+      await page.getByRole('button', { name: t.import, exact: true }).click()
+      await choose(page, { name: 'words.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) }, t.chooseFile)
+      await dialog(page).getByRole('combobox', { name: t.deck }).selectOption({ label: 'From a sheet' })
+      await dialog(page).getByRole('button', { name: t.check }).click()
+      await expect(dialog(page).getByRole('table', { name: t.skippedRows }).getByRole('row')).toHaveCount(2)
+      await quiet(page)
+      await report.check(page, 'import dialog, a CSV file checked')
 
       report.expectNone()
     })

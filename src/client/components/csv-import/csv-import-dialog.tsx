@@ -1,17 +1,13 @@
 import { useStore } from '@nanostores/react'
 import { useMutation } from '@tanstack/react-query'
 import { type ReactNode, type RefObject, useId, useState } from 'react'
-import type { CsvProblem, CsvRefusal } from '@/shared/csv'
+import type { CsvRefusal } from '@/shared/csv'
 import { DialogFrame } from '@/client/components/dialog-frame'
-import { Alert } from '@/client/components/ui/alert'
 import { Button, buttonClass } from '@/client/components/ui/button'
-import { errorMessage } from '@/client/lib/error-message'
 import { ApiRequestError } from '@/client/lib/http-error'
-import { format } from '@/client/lib/i18n'
-import { apiErrorMessages, skillMessages } from '@/client/lib/messages'
+import { CsvFailure } from './csv-failure'
 import { csvImportMessages } from './messages'
-
-type Messages = ReturnType<typeof csvImportMessages.get>
+import { RefusedRows, type ShownRefusal } from './refused-rows'
 
 /** What every import of a CSV file answers (a dry run or the write): its rows, and those refused. */
 export interface CsvImportOutcome {
@@ -30,12 +26,6 @@ function typeOf(file: File): string {
   return file.type || 'application/octet-stream'
 }
 
-/**
- * A refused row as shown: a dry run's come with their problems; those an import's error names
- * (`fields["line 12"]`) with the server's English reason only.
- */
-type ShownRefusal = Pick<CsvRefusal, 'line' | 'reason'> & { problems?: readonly CsvProblem[] }
-
 /** The rows a refused import names in its error (`fields["line 12"]`), by line. */
 function refusalsOf(error: unknown): ShownRefusal[] | undefined {
   if (!(error instanceof ApiRequestError) || error.code !== 'validation_failed' || !error.fields) return undefined
@@ -45,96 +35,6 @@ function refusalsOf(error: unknown): ShownRefusal[] | undefined {
       return line ? [{ line: Number(line), reason: reasons.join(' ') }] : []
     })
     .sort((a, b) => a.line - b.line)
-}
-
-/** Why a file was not taken, in the interface language (the server's detail after it, in English). */
-function failureOf(
-  error: unknown,
-  t: Messages,
-  tooLarge: string,
-  errors: ReturnType<typeof apiErrorMessages.get>,
-): { text: string; detail?: string } {
-  if (error instanceof ApiRequestError) {
-    if (error.status === 415) return { text: t.notCsv }
-    if (error.status === 413) return { text: tooLarge }
-    if (error.status === 400 && error.code === 'bad_request') return { text: t.unreadable, detail: error.message }
-  }
-  return { text: errorMessage(error, errors) }
-}
-
-/** A problem of a row in the interface language. */
-function problemText(
-  problem: CsvProblem,
-  t: Messages,
-  skills: ReturnType<typeof skillMessages.get>,
-  formats: ReturnType<typeof format.get>,
-): string {
-  switch (problem.code) {
-    case 'unreadable':
-      return t.unreadableRow({ detail: problem.detail })
-    case 'columnCount':
-      return t.columnCount({ expected: problem.expected, found: problem.found })
-    case 'empty':
-    case 'nul':
-    case 'invalid':
-      return t[problem.code]({ column: problem.column })
-    case 'tooLong':
-      return t.tooLong({ column: problem.column, max: problem.max })
-    case 'notOneOf':
-      return t.notOneOf({ column: problem.column, values: problem.values.join(', ') })
-    case 'unknownLevel':
-      return t.unknownLevel({ value: problem.value })
-    case 'notPosition':
-      return t.notPosition({ column: problem.column, max: formats.number(problem.max) })
-    case 'statementExists':
-      return t.statementExists({ level: problem.level, skill: skills[problem.skill] })
-    case 'cellFull':
-      return t.cellFull({ level: problem.level, skill: skills[problem.skill], max: problem.max })
-    case 'sameAsLine':
-      return t.sameAsLine({ line: formats.number(problem.line) })
-    case 'wordOfLevel':
-      return t.wordOfLevel({ level: problem.level })
-  }
-}
-
-function RefusedRows({ refused }: { refused: readonly ShownRefusal[] }) {
-  const t = useStore(csvImportMessages)
-  const skills = useStore(skillMessages)
-  const formats = useStore(format)
-  return (
-    <div className="max-h-72 overflow-auto rounded-lg border">
-      <table className="w-full table-fixed text-sm">
-        <caption className="sr-only">{t.refusedCaption}</caption>
-        <thead className="sticky top-0 border-b bg-muted text-left">
-          <tr>
-            <th scope="col" className="w-20 px-3 py-2 font-medium">
-              {t.line}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {t.reason}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y">
-          {refused.map((row) => (
-            <tr key={`${row.line}:${row.reason}`}>
-              <td className="px-3 py-2 align-top font-medium tabular-nums">{formats.number(row.line)}</td>
-              {row.problems ? (
-                <td className="px-3 py-2 wrap-anywhere">
-                  {row.problems.map((problem) => problemText(problem, t, skills, formats)).join(' ')}
-                </td>
-              ) : (
-                // An import's error says why in English only.
-                <td className="px-3 py-2 wrap-anywhere" lang="en">
-                  {row.reason}
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  )
 }
 
 /**
@@ -178,7 +78,6 @@ export function CsvImportDialog<R extends CsvImportOutcome>({
   onClose: () => void
 }) {
   const t = useStore(csvImportMessages)
-  const errors = useStore(apiErrorMessages)
   const inputId = useId()
   const labelId = useId()
   const hintId = useId()
@@ -194,7 +93,6 @@ export function CsvImportDialog<R extends CsvImportOutcome>({
   const shownReport = write.data ?? check.data
   const refusedNow = refusalsOf(write.error)
   const failure = check.error ?? (refusedNow ? null : write.error)
-  const shown = failure ? failureOf(failure, t, tooLarge, errors) : null
   const done = write.data !== undefined
   const ready = !done && check.data !== undefined && check.data.refused.length === 0 && writes(check.data) > 0
 
@@ -277,16 +175,7 @@ export function CsvImportDialog<R extends CsvImportOutcome>({
             </>
           )}
         </div>
-        {shown && (
-          <Alert variant="error">
-            {shown.text}
-            {shown.detail && (
-              <span className="mt-1 block wrap-break-word" lang="en">
-                {shown.detail}
-              </span>
-            )}
-          </Alert>
-        )}
+        {failure && <CsvFailure error={failure} tooLarge={tooLarge} />}
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="outline" disabled={busy} onClick={onClose}>
             {t.close}

@@ -2,10 +2,11 @@ import { queryOptions, useQueryClient } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import type { Deck, DeckList, DeckWord, DeckWordPage, DeckWordSort } from '@/shared/decks'
 import { IMPORTS_PATH, type ImportJob } from '@/shared/imports'
+import type { WordImportResult } from '@/shared/words'
 // Types only: the schemas stay out of the pages until a form is validated.
 import type { DeckWordInput } from '@/shared/decks-schemas'
 import { usePracticeCache } from '@/client/api/practice-progress'
-import { api, searchOf } from '@/client/lib/api'
+import { api, apiPostFile, searchOf } from '@/client/lib/api'
 import { runtimeConfig } from '@/client/lib/runtime-config'
 
 /**
@@ -122,6 +123,11 @@ export const decksApi = {
     form.append('file', file, file.name)
     return api<{ id: string }>(importsPath, { method: 'POST', body: form })
   },
+  /**
+   * Checks a CSV file for a deck (a dry run, writing nothing): what it would add, change and leave
+   * unchanged, and every row the import would skip.
+   */
+  checkCsv: (deckId: number, file: File) => apiPostFile<WordImportResult>(`/me/decks/${deckId}/words/csv`, file, 'text/csv'),
 }
 
 /** A deck's file (`csv`, or `apkg`: an Anki package); a plain link downloads it with the session cookie. */

@@ -1,10 +1,11 @@
 import { useStore } from '@nanostores/react'
 import { useQuery } from '@tanstack/react-query'
 import { type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react'
-import { useForm, useWatch } from 'react-hook-form'
+import { type FieldErrors, useForm, useWatch } from 'react-hook-form'
 import { IMPORT_MAX_BYTES } from '@/shared/imports'
 import { WORD_CSV_COLUMNS } from '@/shared/words'
 import { learnerProfileQuery } from '@/client/api/profile'
+import { CsvFailure } from '@/client/components/csv-import/csv-failure'
 import { DialogClose, DialogFrame } from '@/client/components/dialog-frame'
 import { Alert } from '@/client/components/ui/alert'
 import { Button } from '@/client/components/ui/button'
@@ -18,6 +19,7 @@ import { apiErrorMessages } from '@/client/lib/messages'
 import { useAction } from '@/client/lib/use-action'
 import { deckListQuery, decksApi, importQuery, useDecksCache } from './api'
 import { selectClass } from './checkbox-field'
+import { ImportCheck } from './import-check'
 import { ImportStatus, followImport } from './import-status'
 import { deckImportMessages } from './messages'
 
@@ -103,7 +105,22 @@ export default function ImportDialog({
   const defaultLanguage = languages.some(({ code }) => code === learnt) ? (learnt as string) : 'en'
   // Focus goes to a refused field by hand: the file's control is its button, not its hidden input.
   const form = useForm<ImportFormValues>({ defaultValues: { files: null, deckId: '', language: defaultLanguage }, shouldFocusError: false })
-  const { ref: fileRef, ...fileField } = form.register('files', { validate: fileProblem, onChange: () => setFailure(null) })
+  // "Check file" (a CSV file and its deck): a dry run, which writes nothing; another file or deck clears it.
+  const check = useAction((values: ImportFormValues) => decksApi.checkCsv(Number(values.deckId), values.files?.[0] as File), {
+    onMutate: () => setFailure(null),
+    onError: (error) => {
+      if (error instanceof ApiRequestError && error.status === 404) {
+        form.setError('deckId', { message: deckImportMessages.get().deckGone }, { shouldFocus: true })
+      }
+    },
+  })
+  const { ref: fileRef, ...fileField } = form.register('files', {
+    validate: fileProblem,
+    onChange: () => {
+      setFailure(null)
+      check.reset()
+    },
+  })
   const refuseFile = (message: string) => {
     form.setError('files', { message })
     chooseButton.current?.focus()
@@ -144,14 +161,23 @@ export default function ImportDialog({
       setFailure(error)
     },
   })
-  const busy = start.isPending
+  const checkFailure = check.error instanceof ApiRequestError && check.error.status === 404 ? null : check.error
+  const busy = start.isPending || check.isPending
   const ownDecks = deckList.data?.decks ?? []
   const fileError = fieldErrors.files?.message
+
+  const focusRefused = (refused: FieldErrors<ImportFormValues>) => {
+    if (refused.files) chooseButton.current?.focus()
+    else if (refused.deckId) form.setFocus('deckId')
+  }
+  const canCheck = kind === 'csv' && ownDecks.length > 0
+  const checked = check.data
 
   const again = () => {
     setJobId(null)
     setFailure(null)
     start.reset()
+    check.reset()
     form.reset()
   }
 
@@ -175,15 +201,7 @@ export default function ImportDialog({
           method="post"
           noValidate
           className="grid gap-4"
-          onSubmit={(event) =>
-            void form.handleSubmit(
-              (values) => start.mutate(values),
-              (refused) => {
-                if (refused.files) chooseButton.current?.focus()
-                else if (refused.deckId) form.setFocus('deckId')
-              },
-            )(event)
-          }
+          onSubmit={(event) => void form.handleSubmit((values) => start.mutate(values), focusRefused)(event)}
         >
           <div className="grid gap-1.5">
             <span id={labelId} className="text-sm font-medium">
@@ -255,6 +273,7 @@ export default function ImportDialog({
                       disabled={busy}
                       {...form.register('deckId', {
                         validate: (value, values) => kindOf(values.files?.[0]) !== 'csv' || value !== '' || deckImportMessages.get().deckMissing,
+                        onChange: () => check.reset(),
                       })}
                     >
                       <option value="" disabled>
@@ -269,6 +288,7 @@ export default function ImportDialog({
                   )}
                 </Field>
               )}
+              {canCheck && <p className="text-sm text-muted-foreground">{t.checkHint}</p>}
             </>
           )}
           {kind === 'anki' && (
@@ -284,6 +304,10 @@ export default function ImportDialog({
               )}
             </Field>
           )}
+          <div aria-live="polite" className="grid gap-3 empty:hidden">
+            {checked && <ImportCheck result={checked} />}
+          </div>
+          {checkFailure && <CsvFailure error={checkFailure} tooLarge={t.checkTooLarge} />}
           {failure !== null && <Alert variant="error">{errorMessage(failure, errors)}</Alert>}
           <div className="flex flex-wrap justify-end gap-2">
             <DialogClose asChild>
@@ -291,8 +315,21 @@ export default function ImportDialog({
                 {t.cancel}
               </Button>
             </DialogClose>
-            <Button type="submit" disabled={busy || (kind === 'csv' && deckList.data !== undefined && ownDecks.length === 0)}>
-              {busy ? t.sending : t.import}
+            {canCheck && (
+              <Button
+                variant={checked ? 'outline' : 'primary'}
+                disabled={busy}
+                onClick={() => void form.handleSubmit((values) => check.mutate(values), focusRefused)()}
+              >
+                {check.isPending ? t.checking : t.check}
+              </Button>
+            )}
+            <Button
+              type="submit"
+              variant={canCheck && !checked ? 'outline' : 'primary'}
+              disabled={busy || (kind === 'csv' && deckList.data !== undefined && ownDecks.length === 0)}
+            >
+              {start.isPending ? t.sending : t.import}
             </Button>
           </div>
         </form>

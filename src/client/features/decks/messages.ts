@@ -187,4 +187,21 @@ export const deckImportMessages = i18n('deckImport', {
   interrupted: 'The import was interrupted: try again',
   recent: 'Your imports',
   fileName: params<{ name: string }>('File “{name}”'),
+  // "Check file": a CSV file's dry run, before it is imported.
+  check: 'Check file',
+  checking: 'Checking…',
+  checkHint: 'Check the file first to see what it would change: nothing is imported until you press Import.',
+  checkTitle: params<{ rows: string }>('Checked, nothing imported yet · {rows}'),
+  checkRows: plural<{ count: number }>('count', { one: '{count} row', other: '{count} rows' }),
+  wouldAdd: 'Would be added',
+  wouldChange: 'Would be changed',
+  wouldKeep: 'Left unchanged',
+  checkAllGood: 'Every row can be imported.',
+  wouldSkip: plural<{ count: number }>('count', {
+    one: '{count} row would be skipped; the others can be imported:',
+    other: '{count} rows would be skipped; the others can be imported:',
+  }),
+  skippedCaption: 'Rows that would be skipped',
+  checkTooLarge: 'This file is too large to check (at most 4 MB); it can still be imported.',
+  deckGone: 'This deck is no longer yours, or was deleted: choose another.',
 })

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react'
 import type { RefObject } from 'react'
 import { WORD_CSV_COLUMNS, type WordImportResult } from '@/shared/words'
 import { CsvImportDialog } from '@/client/components/csv-import/csv-import-dialog'
+import { ImportCounts } from '@/client/components/csv-import/import-counts'
 import { format } from '@/client/lib/i18n'
 import { toast } from '@/client/lib/toast'
 import { useWordsCache, wordsApi } from '@/client/features/admin/words/api'
@@ -10,7 +11,6 @@ import { wordImportMessages } from './messages'
 /** The dry run's (or the import's) counts: what it would add, update and keep, or what it did. */
 function Counts({ result }: { result: WordImportResult }) {
   const t = useStore(wordImportMessages)
-  const formats = useStore(format)
   const counts: [string, number][] = result.dryRun
     ? [
         [t.wouldCreate, result.created],
@@ -24,17 +24,7 @@ function Counts({ result }: { result: WordImportResult }) {
       ]
   return (
     <div className="grid gap-3">
-      <h3 className="font-semibold">
-        {result.dryRun ? t.reportTitle : t.doneTitle} · {t.rows({ count: result.rows })}
-      </h3>
-      <dl className="grid grid-cols-3 gap-2 text-center">
-        {counts.map(([label, value]) => (
-          <div key={label} className="rounded-lg border p-2">
-            <dt className="text-xs text-muted-foreground">{label}</dt>
-            <dd className="text-xl font-semibold tabular-nums">{formats.number(value)}</dd>
-          </div>
-        ))}
-      </dl>
+      <ImportCounts heading={`${result.dryRun ? t.reportTitle : t.doneTitle} · ${t.rows({ count: result.rows })}`} counts={counts} />
       {result.dryRun && result.refused.length === 0 && (
         <p className="text-sm text-success">{result.created + result.updated === 0 ? t.nothingToDo : t.allGood}</p>
       )}
