@@ -14,6 +14,10 @@ export interface LargePackage {
   format?: PackageSpec['format']
   /** The moment the package is imported around (its history ends before it); default: now. */
   now?: Date
+  /** The first note's number (ids and guids follow from it): packages that add to another. */
+  firstNote?: number
+  /** The share of learnt cards due yesterday (the others are due in 1 to 30 days); default 0. */
+  dueShare?: number
 }
 
 const DAY = 86_400
@@ -53,7 +57,7 @@ export function distinctPng(seed: number, size = 8): Buffer {
   ])
 }
 
-export function largePackageSpec(options: LargePackage): PackageSpec {
+function largePackageSpec(options: LargePackage): PackageSpec {
   const now = Math.floor((options.now ?? new Date()).getTime() / 1000)
   const created = now - 400 * DAY
   const deckCount = options.decks ?? 1
@@ -64,12 +68,14 @@ export function largePackageSpec(options: LargePackage): PackageSpec {
   const notes: NonNullable<PackageSpec['notes']> = []
   const cards: NonNullable<PackageSpec['cards']> = []
   const reviews: NonNullable<PackageSpec['reviews']> = []
-  for (let n = 0; n < options.notes; n++) {
-    const image = n < images ? `<img src="image-${n}.png">` : ''
+  const first = options.firstNote ?? 0
+  const dueShare = options.dueShare ?? 0
+  for (let n = first; n < first + options.notes; n++) {
+    const image = n - first < images ? `<img src="image-${n}.png">` : ''
     notes.push({ id: n + 1, guid: `large-${n}`, noteTypeId: stock.basic.id, fields: [`word ${n}${image}`, `meaning ${n}`], tags: [`t${n % 10}`] })
-    const count = perCard + (n < extra ? 1 : 0)
+    const count = perCard + (n - first < extra ? 1 : 0)
     const cardId = 1_000_000 + n
-    // Answered Good every ~30 days, the last about 130 days ago; due in 1 to 30 days.
+    // Answered Good every ~30 days, the last about 130 days ago; due yesterday (dueShare) or in 1 to 30 days.
     for (let k = 0; k < count; k++) {
       // Unique ids (epoch milliseconds): the day, then the note's second within it.
       const at = (created + (1 + k * Math.floor(270 / Math.max(1, count))) * DAY + (n % DAY)) * 1000 + Math.floor(n / DAY)
@@ -82,7 +88,7 @@ export function largePackageSpec(options: LargePackage): PackageSpec {
       deckId: 1000 + (n % deckCount),
       type: learnt ? 2 : 0,
       queue: learnt ? 2 : 0,
-      due: learnt ? 400 + 1 + (n % 30) : n,
+      due: learnt ? (n % 1000 < dueShare * 1000 ? 400 - 1 : 400 + 1 + (n % 30)) : n,
       interval: learnt ? 30 : 0,
       factor: learnt ? 2500 : 0,
       reps: count,
@@ -97,7 +103,7 @@ export function largePackageSpec(options: LargePackage): PackageSpec {
     notes,
     cards,
     reviews,
-    media: Array.from({ length: images }, (_, i) => ({ name: `image-${i}.png`, data: distinctPng(i + 1) })),
+    media: Array.from({ length: images }, (_, i) => ({ name: `image-${first + i}.png`, data: distinctPng(first + i + 1) })),
   }
 }
 

@@ -50,7 +50,7 @@ const boundaryOf = (n: number) => `----lingua-hostile-${n.toString(36)}`
 const multipartType = (boundary: string): HeaderChange => ({ name: 'Content-Type', action: 'set', value: `multipart/form-data; boundary=${boundary}` })
 
 /** The header row of the words' CSV (§11). */
-export const csvHeader = 'language,text,translation_en,translation_ru,example,part_of_speech'
+const csvHeader = 'language,text,translation_en,translation_ru,example,part_of_speech'
 const csvRow = (text: string) => Buffer.from(`${csvHeader}\nes,${text},hello,привет,,\n`)
 
 /** A deckId field that is not one: the server reads `^\d{1,9}$` only. */
@@ -208,7 +208,7 @@ export function smallPackage(format: PackageSpec['format'], hostile?: PackageSpe
  * (`fails`), or, where the reader ignores what is hostile (entries it does not know, a collection
  * left in WAL mode), import as the package it otherwise is.
  */
-export const hostilePackages: { why: string; spec: PackageSpec; fails: boolean }[] = [
+const hostilePackages: { why: string; spec: PackageSpec; fails: boolean }[] = [
   { why: 'a declared size that lies (small)', spec: smallPackage('anki21', { declaredSize: { entry: 'collection.anki21', size: 10 } }), fails: true },
   { why: 'a declared size of 4 GB', spec: smallPackage('anki2', { declaredSize: { entry: 'collection.anki2', size: 0xffffffff } }), fails: true },
   { why: 'a zstd bomb as the collection', spec: smallPackage('anki21b', { zstdBomb: { part: 'collection', bytes: 3 * 1024 ** 3 } }), fails: true },
