@@ -199,6 +199,19 @@ describe.each(databaseTargets())('imports on %s', (target) => {
     ])
   })
 
+  it('takes its own Anki export back into the same account without doubles: no second deck, no review twice', async () => {
+    const client = await learner('apkg-again')
+    const deck = await expectJson<Deck>(await client.request('POST', '/api/me/decks', { name: 'Mine', language: 'es' }), 201)
+    for (const text of ['uno', 'dos']) await expectJson(await client.request('POST', `/api/me/decks/${deck.id}/words`, { text, translationEn: text }), 201)
+    const [card] = (await expectJson<PracticeQueue>(await client.request('GET', `/api/me/practice/queue?deck=${deck.id}`))).cards
+    const graded = await client.request('POST', '/api/me/practice/reviews', { clientId: crypto.randomUUID(), wordId: card?.wordId, grade: 3, version: card?.schedule.version })
+    expect(graded.status).toBe(201)
+    const apkg = Buffer.from(await (await client.request('GET', `/api/me/decks/${deck.id}/export.apkg`)).arrayBuffer())
+    expect(await imported(client, 'mine.apkg', apkg)).toMatchObject({ status: 'done', notes: 2, reviews: 0 })
+    const after = await expectJson<DeckList>(await client.request('GET', '/api/me/decks'))
+    expect(after.decks.map((one) => [one.name, one.total])).toEqual([['Mine', 2]])
+  })
+
   it("takes a deck's CSV export back: words, translations, tags and notes", async () => {
     const owner = await learner('csv-export-owner')
     const deck = await expectJson<Deck>(await owner.request('POST', '/api/me/decks', { name: 'Comida', language: 'es' }), 201)

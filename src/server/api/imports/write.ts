@@ -65,9 +65,26 @@ export async function writeImport(db: Db, context: JobContext, plan: PlannedImpo
   const { userId } = context.job
   return db.transaction(async (tx) => {
     await lockDecks(tx, userId)
-    // Decks: Anki's found again by their id, or made; the learner's own checked to be theirs.
+    // Notes found again by guid stay in their deck; the others go into theirs.
+    const existing = new Map<string, number>()
+    const deckOfNote = new Map<string, number>()
+    for (const part of chunks(plan.notes.map((note) => note.guid))) {
+      const rows = await tx
+        .select({ id: deckNote.id, guid: deckNote.guid, deckId: deckNote.deckId })
+        .from(deckNote)
+        .where(and(eq(deckNote.userId, userId), inArray(deckNote.guid, part)))
+      for (const row of rows) {
+        existing.set(row.guid, row.id)
+        deckOfNote.set(row.guid, row.deckId)
+      }
+    }
+    const fresh = plan.notes.filter((note) => !existing.has(note.guid))
+
+    // Decks: the learner's own checked to be theirs; Anki's found again by their id, or made — only
+    // for new notes (a package whose notes are all found again makes no empty deck).
     const deckIds = new Map<string, number>()
     const keyOf = (target: PlannedNote['deck']) => ('id' in target ? `id:${target.id}` : `anki:${target.ankiId}`)
+    const wanted = new Set(fresh.map((note) => keyOf(note.deck)))
     const ownDecks = await tx.select({ id: deck.id, ankiId: deck.ankiId, name: deck.name }).from(deck).where(eq(deck.userId, userId))
     let held = ownDecks.length
     for (const note of plan.notes) {
@@ -84,21 +101,15 @@ export async function writeImport(db: Db, context: JobContext, plan: PlannedImpo
         deckIds.set(key, found.id)
         continue
       }
+      if (!wanted.has(key)) continue
       if (++held > DECKS_MAX) throw decksFull()
       const name = target.name.trim().slice(0, 100) || 'Default'
       const [made] = await tx.insert(deck).values({ userId, name, language: plan.language, ankiId: target.ankiId }).returning({ id: deck.id })
       if (!made) throw new Error('The deck was not stored')
       deckIds.set(key, made.id)
     }
+    for (const note of fresh) deckOfNote.set(note.guid, deckIds.get(keyOf(note.deck)) as number)
 
-    // Notes: found again by guid, or added.
-    const guids = plan.notes.map((note) => note.guid)
-    const existing = new Map<string, number>()
-    for (const part of chunks(guids)) {
-      const rows = await tx.select({ id: deckNote.id, guid: deckNote.guid }).from(deckNote).where(and(eq(deckNote.userId, userId), inArray(deckNote.guid, part)))
-      for (const row of rows) existing.set(row.guid, row.id)
-    }
-    const fresh = plan.notes.filter((note) => !existing.has(note.guid))
     const addedCards = fresh.reduce((sum, note) => sum + note.cards.length, 0)
     if ((await cardsHeld(tx, userId)) + addedCards > DECK_CARDS_MAX) throw cardsFull()
     const noteValues = (note: PlannedNote) => ({
@@ -111,7 +122,7 @@ export async function writeImport(db: Db, context: JobContext, plan: PlannedImpo
     for (const part of chunks(fresh)) {
       const rows = await tx
         .insert(deckNote)
-        .values(part.map((note) => ({ ...noteValues(note), userId, guid: note.guid, deckId: deckIds.get(keyOf(note.deck)) as number })))
+        .values(part.map((note) => ({ ...noteValues(note), userId, guid: note.guid, deckId: deckOfNote.get(note.guid) as number })))
         .returning({ id: deckNote.id, guid: deckNote.guid })
       for (const row of rows) existing.set(row.guid, row.id)
     }
@@ -129,10 +140,12 @@ export async function writeImport(db: Db, context: JobContext, plan: PlannedImpo
       const rows = await tx.select({ id: word.id, noteId: word.noteId, ordinal: word.ordinal }).from(word).where(inArray(word.noteId, part))
       for (const row of rows) wordIds.set(`${row.noteId}:${row.ordinal}`, row.id)
     }
+    // The cards there before this import: their reviews already kept are not added again.
+    const before = [...wordIds.values()]
     const newWords: (typeof word.$inferInsert)[] = []
     for (const note of plan.notes) {
       const noteId = existing.get(note.guid) as number
-      const deckId = deckIds.get(keyOf(note.deck)) as number
+      const deckId = deckOfNote.get(note.guid) as number
       for (const card of note.cards) {
         const values = {
           text: card.front,
@@ -172,8 +185,19 @@ export async function writeImport(db: Db, context: JobContext, plan: PlannedImpo
       }
     }
     for (const part of chunks(cardRows)) await tx.insert(practiceCard).values(part).onConflictDoNothing()
+    const kept = new Set<string>()
+    for (const part of chunks(before)) {
+      const rows = await tx
+        .select({ wordId: reviewLog.wordId, review: reviewLog.review })
+        .from(reviewLog)
+        .where(and(eq(reviewLog.userId, userId), inArray(reviewLog.wordId, part)))
+      for (const row of rows) kept.add(`${row.wordId}:${row.review.getTime()}`)
+    }
+    // A review is the same one when its card and time are (a Lingua export imported back by its
+    // learner: reviews given here have no Anki id to be told by).
+    const unseen = reviewRows.filter((row) => !kept.has(`${row.wordId}:${row.review.getTime()}`))
     let reviews = 0
-    for (const part of chunks(reviewRows)) {
+    for (const part of chunks(unseen)) {
       reviews += (await tx.insert(reviewLog).values(part).onConflictDoNothing().returning({ id: reviewLog.id })).length
     }
 
@@ -181,7 +205,7 @@ export async function writeImport(db: Db, context: JobContext, plan: PlannedImpo
       .select({ id: deck.id, name: deck.name, cards: count(word.id) })
       .from(deck)
       .leftJoin(word, eq(word.deckId, deck.id))
-      .where(and(eq(deck.userId, userId), inArray(deck.id, [...deckIds.values()])))
+      .where(and(eq(deck.userId, userId), inArray(deck.id, [...new Set(deckOfNote.values())])))
       .groupBy(deck.id)
     const result: Result = {
       notes: plan.notes.length,
