@@ -11,7 +11,7 @@ type Messages = ReturnType<typeof deckImportMessages.get>
 type Formats = ReturnType<typeof format.get>
 
 /** Why an import failed, in the interface language (a damaged package's detail is the server's, in English). */
-export function importFailureText(error: ImportJob['error'], t: Messages): string {
+function importFailureText(error: ImportJob['error'], t: Messages): string {
   switch (error?.code) {
     case 'not_a_package':
       return t.notAPackage
@@ -35,7 +35,7 @@ export function importFailureText(error: ImportJob['error'], t: Messages): strin
 }
 
 /** Where a job is, as one sentence: waiting, its progress, what it did, or why it failed. */
-export function importStatusText(job: ImportJob, t: Messages, formats: Formats): string {
+function importStatusText(job: ImportJob, t: Messages, formats: Formats): string {
   if (job.status === 'failed') return importFailureText(job.error, t)
   if (job.status === 'done') {
     return t.imported({
