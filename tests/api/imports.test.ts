@@ -228,6 +228,15 @@ describe.each(databaseTargets())('imports on %s', (target) => {
     ])
   })
 
+  it.runIf(target === 'postgres')('refuses a file over 300 MB with 413 while it streams in, keeping nothing of it', async () => {
+    const client = await learner('too-large')
+    const response = await upload(client, 'huge.apkg', Buffer.alloc(300 * 1024 * 1024 + 1))
+    await expectApiError(response, 413, 'payload_too_large')
+    const left = `select count(*)::int as n from import_job j join "user" u on u.id = j.user_id where u.email = $1`
+    expect(await world.server.database?.query(left, [`too-large-${target}@example.com`])).toEqual([{ n: 0 }])
+    expect(await world.server.database?.query('select count(*)::int as n from import_upload')).toEqual([{ n: 0 }])
+  }, 120_000)
+
   it.runIf(target === 'postgres')('refuses an import past 50,000 cards a learner, storing nothing', async () => {
     const client = await learner('quota')
     const deck = await expectJson<Deck>(await client.request('POST', '/api/me/decks', { name: 'Almost full', language: 'es' }), 201)
