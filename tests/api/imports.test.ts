@@ -237,6 +237,17 @@ describe.each(databaseTargets())('imports on %s', (target) => {
     expect(await world.server.database?.query('select count(*)::int as n from import_upload')).toEqual([{ n: 0 }])
   }, 120_000)
 
+  it.runIf(target === 'postgres')('refuses an import past 500 MB of media a learner, storing nothing', async () => {
+    const client = await learner('media-full')
+    // A file of theirs counted at 500 MB less 10 bytes: the package's picture does not fit.
+    await world.server.database?.query(
+      `insert into learner_media (user_id, hash, type, size, name, data) select id, 'x', 'image/png', $2, 'big.png', '\\x00' from "user" where email = $1`,
+      [`media-full-${target}@example.com`, 500 * 1024 * 1024 - 10],
+    )
+    expect(await imported(client, 'spanish.apkg', await packageOf(spanish('anki21b')))).toMatchObject({ status: 'failed', error: { code: 'media_quota' } })
+    expect((await expectJson<DeckList>(await client.request('GET', '/api/me/decks'))).decks).toEqual([])
+  })
+
   it.runIf(target === 'postgres')('refuses an import past 50,000 cards a learner, storing nothing', async () => {
     const client = await learner('quota')
     const deck = await expectJson<Deck>(await client.request('POST', '/api/me/decks', { name: 'Almost full', language: 'es' }), 201)

@@ -85,6 +85,8 @@ export async function planAnkiImport(pkg: AnkiPackage, context: AnkiPlanContext)
   const total = collection.notes.length
   for (const [index, note] of collection.notes.entries()) {
     if (index % 500 === 0) await context.progress(index, total)
+    // Other requests are served between every few notes (replaying a history is CPU work).
+    else if (index % 50 === 0) await new Promise((resolve) => setImmediate(resolve))
     const cards = (cardsOfNote.get(note.id) ?? []).sort((a, b) => a.ordinal - b.ordinal)
     const type = noteTypes.get(note.noteTypeId)
     if (cards.length === 0 || !type) {
