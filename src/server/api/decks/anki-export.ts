@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
-import { DatabaseSync } from 'node:sqlite'
+import type { DatabaseSync } from 'node:sqlite'
 import { and, asc, eq, isNull, like, min, sql } from 'drizzle-orm'
 import yazl from 'yazl'
 import { escapeText, fieldText } from '@/shared/card-field'
@@ -139,7 +139,9 @@ async function writeCollection(path: string, build: Build): Promise<void> {
   const deckId = owner.ankiId ?? owner.createdAt.getTime()
   const options = { collectionCreated: created, now, timeZone: settings.timeZone, parameters: settings.fsrsParameters }
 
-  const sqlite = new DatabaseSync(path, { allowExtension: false })
+  // Loaded here, not imported: an older Node must reach the server's one-line refusal of it.
+  const { DatabaseSync: Sqlite } = await import('node:sqlite')
+  const sqlite = new Sqlite(path, { allowExtension: false })
   try {
     sqlite.exec(`pragma page_size = 4096; pragma journal_mode = delete; ${SCHEMA_11}`)
     sqlite.exec('begin')

@@ -1,4 +1,13 @@
-import { DatabaseSync, constants } from 'node:sqlite'
+import type * as NodeSqlite from 'node:sqlite'
+import type { DatabaseSync } from 'node:sqlite'
+
+/**
+ * node:sqlite, loaded when a package is first read: a static import would stop an older Node at
+ * link time, before the server's one-line refusal of it (package-info.ts) could run.
+ */
+type Sqlite = typeof NodeSqlite
+let sqlite: Sqlite | undefined
+const loadSqlite = async (): Promise<Sqlite> => (sqlite ??= await import('node:sqlite'))
 import { PackageError, damaged } from './limits'
 import { noteTypeKind } from './note-types'
 import { decodeDeckIsFiltered, decodeNotetypeConfig, decodeTemplateConfig } from './proto'
@@ -44,7 +53,7 @@ function blob(value: unknown, what: string): Uint8Array {
 
 const byId = <T extends { id: number }>(a: T, b: T) => a.id - b.id
 
-function openReadOnly(path: string): DatabaseSync {
+function openReadOnly({ DatabaseSync, constants }: Sqlite, path: string): DatabaseSync {
   let db: DatabaseSync
   try {
     db = new DatabaseSync(path, { readOnly: true, allowExtension: false, defensive: true })
@@ -63,7 +72,7 @@ function openReadOnly(path: string): DatabaseSync {
  * Rewrites `collate unicase` as `collate nocase` in the copy's stored schema: one connection,
  * allowed to read and update sqlite_master and to set writable_schema, nothing else.
  */
-function neutraliseCollation(path: string): void {
+function neutraliseCollation({ DatabaseSync, constants }: Sqlite, path: string): void {
   let db: DatabaseSync
   try {
     db = new DatabaseSync(path, { allowExtension: false, defensive: false })
@@ -289,11 +298,12 @@ function readContent(db: DatabaseSync): CollectionContent {
 }
 
 /** Reads the collection at `path`; an SQLite error is a damaged collection. */
-export function readCollectionFile(path: string): CollectionContent {
+export async function readCollectionFile(path: string): Promise<CollectionContent> {
+  const sqlite = await loadSqlite()
   let db: DatabaseSync | undefined
   try {
-    neutraliseCollation(path)
-    db = openReadOnly(path)
+    neutraliseCollation(sqlite, path)
+    db = openReadOnly(sqlite, path)
     return readContent(db)
   } catch (error) {
     if (error instanceof PackageError) throw error

@@ -162,7 +162,7 @@ export async function readAnkiPackage(file: string, limits?: Partial<ReadLimits>
     try {
       const path = join(folder, 'collection.sqlite')
       await extractCollection(zip, format, budget, path)
-      const content = readCollectionFile(path)
+      const content = await readCollectionFile(path)
       const list = await readMediaList(zip, format, budget)
       collection = { format, ...content, media: list.media }
       mediaSha1 = list.sha1

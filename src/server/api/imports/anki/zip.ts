@@ -1,7 +1,9 @@
 import { createWriteStream } from 'node:fs'
 import { Writable, type Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { createZstdDecompress } from 'node:zlib'
+// The namespace, not the name: a named import of a Node 24 function stops an older Node at link
+// time, before the server's one-line refusal of it (package-info.ts).
+import zlib from 'node:zlib'
 import yauzl from 'yauzl'
 import { ByteCounter, type Budget, PackageError, damaged, maxEntries, tooLarge } from './limits'
 
@@ -94,7 +96,7 @@ async function copyEntry(
   }
   const counter = new ByteCounter(options.maxBytes, options.budget)
   try {
-    if (options.zstd) await pipeline(source, createZstdDecompress(), counter, sink)
+    if (options.zstd) await pipeline(source, zlib.createZstdDecompress(), counter, sink)
     else await pipeline(source, counter, sink)
   } catch (error) {
     throw asPackageError(error, `${what} cannot be read`)
