@@ -56,6 +56,18 @@ function inScope(userId: string, scope: QueueScope) {
 }
 
 /**
+ * The same scope as `inScope`, as a condition on `practice_card` alone (no join of `word`): the
+ * counts read every card due today. A learner who practises all their decks every day (the usual
+ * case) has it decided once, by the uncorrelated first test; only one with a deck left out has each
+ * card's word looked up.
+ */
+function cardInScope(userId: string, scope: QueueScope) {
+  if (scope.deckId !== undefined) return sql`${practiceCard.wordId} in (select ${word.id} from ${word} where ${word.deckId} = ${scope.deckId})`
+  return sql`(not exists (select 1 from ${deck} where ${deck.userId} = ${userId} and not ${deck.practiseDaily})
+    or exists (select 1 from ${word} where ${word.id} = ${practiceCard.wordId} and (${word.deckId} is null or ${practisedDecks(userId)})))`
+}
+
+/**
  * New words the person may still start today: the one daily allowance, course words first (of
  * their current level, and language when chosen), then the new cards of their practised decks (or
  * of the one deck practised); the conditions of each; and why there are none when there are none.
@@ -142,8 +154,15 @@ export async function dueCounts(db: Db, userId: string, timeZone: string, now: D
       next: sql<Date | null>`min(${practiceCard.due}) filter (where ${notYet})`.mapWith(practiceCard.due),
     })
     .from(practiceCard)
-    .innerJoin(word, eq(word.id, practiceCard.wordId))
-    .where(and(eq(practiceCard.userId, userId), lt(practiceCard.due, endOfDay(timeZone, now)), gt(practiceCard.state, 0), inScope(userId, scope)))
+    .where(
+      and(
+        eq(practiceCard.userId, userId),
+        lt(practiceCard.due, endOfDay(timeZone, now)),
+        gt(practiceCard.state, 0),
+        eq(practiceCard.suspended, false),
+        cardInScope(userId, scope),
+      ),
+    )
   return {
     dueNow: row?.dueNow ?? 0,
     dueToday: row?.dueToday ?? 0,
