@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import { fsrs, generatorParameters } from 'ts-fsrs'
 import {
   type AnkiCard,
-  type AnkiReview,
   type LoggedCard,
   difficultyFromEase,
   easeFactorOf,
@@ -11,6 +10,7 @@ import {
   toAnkiCard,
   toAnkiReview,
 } from '@/server/api/imports/anki/replay'
+import type { AnkiReview } from '@/server/api/imports/anki/types'
 import { type StoredCard, defaultFsrsParameters, review } from '@/server/api/practice/scheduler'
 import type { PracticeGrade } from '@/shared/practice'
 import { dayIn } from '@/shared/practice-days'

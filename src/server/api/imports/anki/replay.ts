@@ -13,6 +13,7 @@ import {
 import type { StoredCard } from '@/server/api/practice/scheduler'
 import { LruCache } from '@/shared/lru'
 import { addDays, dayIn, endOfDay } from '@/shared/practice-days'
+import type { AnkiCard as PackageCard, AnkiReview } from './types'
 
 /**
  * An Anki card and its review log (`revlog`) as Lingua's practice card and review rows, and back
@@ -32,39 +33,8 @@ import { addDays, dayIn, endOfDay } from '@/shared/practice-days'
  * - A new card is new: no practice card (`card: null`), as a Lingua word never graded.
  */
 
-/** Anki's card: the fields read here (the package reader's type matches). */
-export interface AnkiCard {
-  id: number
-  /** 0 new, 1 learning, 2 review, 3 relearning: ts-fsrs's State, number for number. */
-  type: number
-  /** -1 suspended, -2/-3 buried, 0 new, 1 learning, 2 review, 3 learning across days. */
-  queue: number
-  /** Review and queue 3: days since the collection's creation; queue 1: epoch seconds; new: position. */
-  due: number
-  /** Days (review, relearning). */
-  interval: number
-  /** Ease in permille (2500 = 250%); 0 for new and learning cards. */
-  factor: number
-  reps: number
-  lapses: number
-}
-
-/** One entry of Anki's revlog. */
-export interface AnkiReview {
-  /** When it was answered: epoch milliseconds. */
-  id: number
-  cardId: number
-  /** 1–4 (Again, Hard, Good, Easy); 0: not an answer. */
-  ease: number
-  /** Days when positive, seconds when negative. */
-  interval: number
-  lastInterval: number
-  factor: number
-  /** Milliseconds spent answering. */
-  time: number
-  /** 0 learn, 1 review, 2 relearn, 3 filtered, 4 manual, 5 rescheduled. */
-  type: number
-}
+/** Anki's card, as the package reader gives it (types.ts): the fields read here. */
+export type AnkiCard = Pick<PackageCard, 'id' | 'type' | 'queue' | 'due' | 'interval' | 'factor' | 'reps' | 'lapses'>
 
 /** A card as review_log keeps it (card_before, card_after): grades.ts's LoggedCard. */
 export type LoggedCard = Omit<StoredCard, 'due' | 'lastReview'> & { due: string; lastReview: string | null; version: number }
