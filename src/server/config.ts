@@ -70,6 +70,11 @@ const envSchema = z.object({
    */
   IMPORT_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /**
+   * The heap (MB) the thread that plans an Anki import may take: past it the package is refused as
+   * too large, and the server goes on. A history of a million reviews plans within the default.
+   */
+  IMPORT_PLANNER_HEAP_MB: z.coerce.number().int().min(16).max(16_384).default(256),
+  /**
    * How long a session is served from its signed cache cookie: the bound within which a revoked
    * session is refused everywhere. Tests shorten it rather than wait a minute.
    */
@@ -151,6 +156,7 @@ export interface Config {
   /** On SIGTERM, connections are still taken this long, with readiness 503. */
   shutdownDelayMs: number
   importLeaseSeconds: number
+  importPlannerHeapMb: number
   /** A revoked session can still be used for at most this long (better-auth's cookie cache). */
   sessionCacheSeconds: number
   /** How long an email of a kind holds its address (the mail throttle's window). */
@@ -219,6 +225,7 @@ export function loadConfig(
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     importLeaseSeconds: e.IMPORT_LEASE_SECONDS,
+    importPlannerHeapMb: e.IMPORT_PLANNER_HEAP_MB,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     mailThrottleSeconds: e.MAIL_THROTTLE_SECONDS,
     liveStreamsPerSession: e.LIVE_STREAMS_PER_SESSION,

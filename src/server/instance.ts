@@ -79,7 +79,7 @@ export async function openInstance(options: {
   const hub = new LiveHub({ db: database.db, events, logger })
   const levelCache = new LevelReadCache()
   // Imports run here too, each once across instances (api/imports/worker.ts).
-  const runner = importRunner(database.db, now ?? (() => new Date()))
+  const runner = importRunner(database.db, now ?? (() => new Date()), config.importPlannerHeapMb)
   const imports = startImportWorker({ db: database.db, logger, instanceId: randomUUID(), leaseSeconds: config.importLeaseSeconds, ...runner })
   const app = createApp({
     config,

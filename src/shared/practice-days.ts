@@ -48,9 +48,16 @@ export const isTimeZone = (value: string): boolean => canonicalTimeZone(value) !
  */
 export const sameTimeZone = (a: string, b: string): boolean => a === b || canonicalTimeZone(a) === canonicalTimeZone(b)
 
+const isoDate = /^\d{4}-\d{2}-\d{2}$/
+
 /** The date it is at `at` in `timeZone`. */
 export function dayIn(timeZone: string, at: Date): string {
-  const parts = formatters.get(timeZone, makeFormatter).formatToParts(at)
+  const formatter = formatters.get(timeZone, makeFormatter)
+  // en-CA's own format is the date as stored, made without the parts' arrays (an import replays
+  // hundreds of thousands of reviews); the parts when a runtime's data writes it otherwise.
+  const formatted = formatter.format(at)
+  if (isoDate.test(formatted)) return formatted
+  const parts = formatter.formatToParts(at)
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
   return `${part('year')}-${part('month')}-${part('day')}`
 }

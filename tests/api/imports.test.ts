@@ -7,6 +7,7 @@ import type { Deck, DeckList, DeckWordPage } from '@/shared/decks'
 import type { ImportJob } from '@/shared/imports'
 import type { PracticeQueue } from '@/shared/practice'
 import { type AdminWorld, startAdminWorld } from '../helpers/accounts'
+import { writeLargePackage } from '../helpers/anki-large-package'
 import { type PackageSpec, stock, writeAnkiPackage } from '../helpers/anki-package'
 import { startAppServer } from '../helpers/app-server'
 import type { Client } from '../helpers/auth-client'
@@ -65,6 +66,24 @@ function spanish(format: PackageSpec['format']): PackageSpec {
   }
 }
 
+async function upload(client: Client, name: string, bytes: Buffer, fields: Record<string, string> = {}): Promise<Response> {
+  const form = new FormData()
+  for (const [key, value] of Object.entries(fields)) form.append(key, value)
+  form.append('file', new Blob([new Uint8Array(bytes)]), name)
+  return client.request('POST', '/api/me/imports', undefined, { body: form, headers: { Origin: client.origin, Cookie: client.cookieHeader() } })
+}
+
+/** Uploads and waits for the job's end. */
+async function imported(client: Client, name: string, bytes: Buffer, fields: Record<string, string> = {}): Promise<ImportJob> {
+  const { id } = await expectJson<{ id: string }>(await upload(client, name, bytes, fields), 202)
+  for (let i = 0; i < 300; i++) {
+    const job = await expectJson<ImportJob>(await client.request('GET', `/api/me/imports/${id}`))
+    if (job.status === 'done' || job.status === 'failed') return job
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`import ${id} did not end`)
+}
+
 describe.each(databaseTargets())('imports on %s', (target) => {
   let world: AdminWorld
   let folder: string
@@ -83,24 +102,6 @@ describe.each(databaseTargets())('imports on %s', (target) => {
     expect((await client.request('PUT', '/api/me/profile', { language: 'es', currentLevelId: null, targetLevelId: null })).status).toBe(200)
     expect((await client.request('PUT', '/api/me/practice/settings', { newWordsPerDay: 10, dailyGoal: 20, timeZone: 'UTC' })).status).toBe(200)
     return client
-  }
-
-  async function upload(client: Client, name: string, bytes: Buffer, fields: Record<string, string> = {}): Promise<Response> {
-    const form = new FormData()
-    for (const [key, value] of Object.entries(fields)) form.append(key, value)
-    form.append('file', new Blob([new Uint8Array(bytes)]), name)
-    return client.request('POST', '/api/me/imports', undefined, { body: form, headers: { Origin: client.origin, Cookie: client.cookieHeader() } })
-  }
-
-  /** Uploads and waits for the job's end. */
-  async function imported(client: Client, name: string, bytes: Buffer, fields: Record<string, string> = {}): Promise<ImportJob> {
-    const { id } = await expectJson<{ id: string }>(await upload(client, name, bytes, fields), 202)
-    for (let i = 0; i < 300; i++) {
-      const job = await expectJson<ImportJob>(await client.request('GET', `/api/me/imports/${id}`))
-      if (job.status === 'done' || job.status === 'failed') return job
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-    throw new Error(`import ${id} did not end`)
   }
 
   const packageOf = async (spec: PackageSpec) => {
@@ -212,6 +213,15 @@ describe.each(databaseTargets())('imports on %s', (target) => {
     expect(after.decks.map((one) => [one.name, one.total])).toEqual([['Mine', 2]])
   })
 
+  it('keeps the first of two notes that share a guid and says why the other was skipped', async () => {
+    const client = await learner('same-guid')
+    const spec = spanish('anki21')
+    const twice = { ...spec, notes: (spec.notes ?? []).map((note) => (note.guid === 'g-comer' ? { ...note, guid: 'g-casa' } : note)) }
+    const job = await imported(client, 'twice.apkg', await packageOf(twice))
+    expect(job).toMatchObject({ status: 'done', notes: 3 })
+    expect(job.skipped).toContainEqual({ note: 'g-casa', reason: 'another note has the same guid' })
+  })
+
   it("takes a deck's CSV export back: words, translations, tags and notes", async () => {
     const owner = await learner('csv-export-owner')
     const deck = await expectJson<Deck>(await owner.request('POST', '/api/me/decks', { name: 'Comida', language: 'es' }), 201)
@@ -285,5 +295,27 @@ describe.each(databaseTargets())('imports on %s', (target) => {
     expect(latest?.fileName).toBe('bomb.apkg')
     const other = await learner('refused-other')
     await expectApiError(await other.request('GET', `/api/me/imports/${latest?.id}`), 404, 'not_found')
+  })
+})
+
+describe('the thread that plans an Anki import', () => {
+  it('refuses a package whose history needs more than its heap (IMPORT_PLANNER_HEAP_MB) as too large, storing nothing, and the server goes on', async () => {
+    const world = await startAdminWorld('pglite', 'imports-heap', { IMPORT_PLANNER_HEAP_MB: '16' })
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'lingua-imports-heap-'))
+    try {
+      const file = path.join(folder, 'big.apkg')
+      // About 40 MB of collection once read: more than the 16 MB the thread may hold.
+      await writeLargePackage(file, { notes: 20_000, reviews: 200_000, images: 3 })
+      const job = await imported(world.learner, 'big.apkg', await readFile(file))
+      expect(job).toMatchObject({ status: 'failed', error: { code: 'too_large' } })
+      expect(await expectJson<DeckList>(await world.learner.request('GET', '/api/me/decks'))).toMatchObject({ decks: [] })
+      // A package that fits is still imported.
+      const small = path.join(folder, 'small.apkg')
+      await writeLargePackage(small, { notes: 20, reviews: 100 })
+      expect(await imported(world.learner, 'small.apkg', await readFile(small))).toMatchObject({ status: 'done', notes: 20 })
+    } finally {
+      await world.stop()
+      await rm(folder, { recursive: true, force: true })
+    }
   })
 })

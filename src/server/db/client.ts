@@ -11,6 +11,8 @@ import type * as schema from './schema'
  */
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+/** A transaction of `Db` (what `db.transaction` gives its callback). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 export interface ListenHandlers {
   message: (payload: string) => void

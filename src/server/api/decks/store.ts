@@ -5,7 +5,7 @@ import { DECKS_MAX, DECK_CARDS_MAX, type Deck, type DeckCounts, type DeckList, t
 import type { DeckWordInput, DeckWordListQuery, deckInputSchema, deckPatchSchema } from '@/shared/decks-schemas'
 import { endOfDay } from '@/shared/practice-days'
 import type { PartOfSpeech } from '@/shared/words'
-import type { Db } from '@/server/db/client'
+import type { Db, Tx } from '@/server/db/client'
 import { deck, deckNote, practiceCard, word } from '@/server/db/schema'
 import { publishEvent } from '@/server/events/bus'
 import { ApiError } from '@/server/http/errors'
@@ -22,7 +22,6 @@ const decksFull = () => new ApiError('decks_full', `You have ${DECKS_MAX} decks,
 export const cardsFull = () => new ApiError('cards_full', `Your decks are full: at most ${DECK_CARDS_MAX.toLocaleString('en')} cards`)
 
 type DeckRecord = typeof deck.$inferSelect
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** A card not yet answered, or imported new and not suspended. */
 const isNew = sql`(${practiceCard.wordId} is null or (${practiceCard.state} = 0 and not ${practiceCard.suspended}))`

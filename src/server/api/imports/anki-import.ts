@@ -1,19 +1,20 @@
 import { fieldText, mediaUrl } from '@/shared/card-field'
 import type { NoteKind } from '@/shared/decks'
 import { MEDIA_FILE_MAX_BYTES } from '@/shared/imports'
-import type { Db } from '@/server/db/client'
 import type { Settings } from '@/server/api/practice/settings'
 import type { AnkiCard, AnkiNote, AnkiPackage, AnkiReview } from './anki/read'
 import { replayAnkiCard } from './anki/replay'
-import { MediaQuotaError, mediaHeld, storeMedia } from './media'
 import { FieldTooLargeError, cleanField } from './sanitize'
-import type { PlannedCard, PlannedImport, PlannedNote } from './write'
+import type { SpillWriter } from './spill'
+import type { NoteOutline, PlannedCard, PlannedImport, PlannedNote } from './write'
 
 /**
  * An Anki package made into Lingua's decks, notes, cards and reviews (docs/decisions/0032-decks.md):
  * stock note types by kind (Basic, reversed, optional reversed, typing: front and back; Cloze: one
  * card per number; any other: its first field the front, the second the back, the rest notes), the
  * cards' memory replayed from their history, due on Anki's day; media stored by content first.
+ * Runs in the planner's thread (anki-planner.ts): no database here, the media are stored through
+ * `storeMedia`, the notes go to a spill file.
  */
 
 const clozePattern = /\{\{c(\d+)::([\s\S]*?)(?:::([\s\S]*?))?\}\}/g
@@ -31,20 +32,21 @@ const kindOf = (kind: string): NoteKind => (kind === 'other' ? 'basic' : (kind a
 const plain = (html: string) => fieldText(html).replace(/\s+/g, ' ').trim().slice(0, 1000)
 
 export interface AnkiPlanContext {
-  db: Db
-  userId: string
-  settings: Settings
-  language: string
+  settings: Pick<Settings, 'fsrsParameters' | 'timeZone'>
   now: Date
-  progress: (done: number, total: number) => Promise<void>
-  /** The media files this import stored, by hash (deleted again if it fails). */
-  addedMedia: string[]
+  progress: (done: number, total: number) => void
+  /** Keeps one media file in the learner's store: its hash, or null when it is not one Lingua shows. */
+  storeMedia: (name: string, bytes: Buffer) => Promise<string | null>
+  /** Where the planned notes wait for the write: with their histories, too much to hold at once. */
+  spill: SpillWriter<PlannedNote>
 }
+
+/** What the write needs besides the notes (those are in the spill file). */
+export type AnkiPlan = Omit<PlannedImport, 'notes' | 'language'>
 
 /** Reads the package's media into the learner's store: name → hash (those Lingua shows). */
 async function storeAllMedia(pkg: AnkiPackage, context: AnkiPlanContext): Promise<{ hashes: Map<string, string>; stored: number }> {
   const hashes = new Map<string, string>()
-  const held = { bytes: await mediaHeld(context.db, context.userId), added: context.addedMedia }
   let stored = 0
   for (const media of pkg.collection.media) {
     const bytes = await pkg.readMedia(media, MEDIA_FILE_MAX_BYTES).catch((error: unknown) => {
@@ -53,7 +55,7 @@ async function storeAllMedia(pkg: AnkiPackage, context: AnkiPlanContext): Promis
       throw error
     })
     if (!bytes) continue
-    const hash = await storeMedia(context.db, context.userId, media.name, bytes, held)
+    const hash = await context.storeMedia(media.name, bytes)
     if (hash) {
       hashes.set(media.name, hash)
       stored++
@@ -62,7 +64,7 @@ async function storeAllMedia(pkg: AnkiPackage, context: AnkiPlanContext): Promis
   return { hashes, stored }
 }
 
-export async function planAnkiImport(pkg: AnkiPackage, context: AnkiPlanContext): Promise<PlannedImport> {
+export async function planAnkiPackage(pkg: AnkiPackage, context: AnkiPlanContext): Promise<AnkiPlan> {
   const { collection } = pkg
   const { hashes, stored } = await storeAllMedia(pkg, context)
   const media = (name: string) => {
@@ -80,15 +82,18 @@ export async function planAnkiImport(pkg: AnkiPackage, context: AnkiPlanContext)
     else reviewsOfCard.set(review.cardId, [review])
   }
 
-  const notes: PlannedNote[] = []
+  const outline: NoteOutline[] = []
+  const guids = new Set<string>()
   const skipped: { note: string; reason: string }[] = []
   const total = collection.notes.length
   for (const [index, note] of collection.notes.entries()) {
-    if (index % 500 === 0) await context.progress(index, total)
-    // Other requests are served between every few notes (replaying a history is CPU work).
-    else if (index % 50 === 0) await new Promise((resolve) => setImmediate(resolve))
+    if (index % 500 === 0) context.progress(index, total)
     const cards = (cardsOfNote.get(note.id) ?? []).sort((a, b) => a.ordinal - b.ordinal)
     const type = noteTypes.get(note.noteTypeId)
+    if (guids.has(note.guid)) {
+      skipped.push({ note: note.guid, reason: 'another note has the same guid' })
+      continue
+    }
     if (cards.length === 0 || !type) {
       skipped.push({ note: note.guid, reason: type ? 'it has no cards' : 'its note type is missing' })
       continue
@@ -96,25 +101,27 @@ export async function planAnkiImport(pkg: AnkiPackage, context: AnkiPlanContext)
     const planned = planNote(note, type.kind, cards, media, skipped)
     if (!planned) continue
     const firstDeck = cards[0]?.deckId ?? 0
-    notes.push({
-      ...planned,
-      deck: { ankiId: firstDeck, name: deckNames.get(firstDeck) ?? 'Default' },
-      cards: planned.cards.map((card) => {
-        const anki = cards.find((c) => c.ordinal === card.ordinal) as AnkiCard
-        const replayed = replayAnkiCard({
-          card: anki,
-          reviews: reviewsOfCard.get(anki.id) ?? [],
-          collectionCreated: collection.created,
-          parameters: context.settings.fsrsParameters,
-          timeZone: context.settings.timeZone,
-          now: context.now,
-        })
-        return { ...card, replayed }
-      }),
+    const deck = { ankiId: firstDeck, name: deckNames.get(firstDeck) ?? 'Default' }
+    const plannedCards = planned.cards.map((card) => {
+      const anki = cards.find((c) => c.ordinal === card.ordinal) as AnkiCard
+      const replayed = replayAnkiCard({
+        card: anki,
+        reviews: reviewsOfCard.get(anki.id) ?? [],
+        collectionCreated: collection.created,
+        parameters: context.settings.fsrsParameters,
+        timeZone: context.settings.timeZone,
+        now: context.now,
+      })
+      return { ...card, replayed }
     })
+    guids.add(note.guid)
+    outline.push({ guid: note.guid, deck, cards: plannedCards.length })
+    const weight = plannedCards.reduce((sum, card) => sum + 1 + card.replayed.reviews.length, 0)
+    await context.spill.add({ ...planned, deck, cards: plannedCards }, weight)
   }
-  await context.progress(total, total)
-  return { notes, skipped, media: stored, language: context.language }
+  await context.spill.finish()
+  context.progress(total, total)
+  return { outline, skipped, media: stored }
 }
 
 /** One note's fields cleaned and its cards' sides; null (and a reason in `skipped`) when it cannot be kept. */
@@ -149,5 +156,3 @@ function planNote(
   const notesText = extra.map(plain).filter(Boolean).join('\n').slice(0, 2000) || null
   return { guid: note.guid, ankiId: note.id, kind: kindOf(kind), fields, tags: note.tags.slice(0, 20).map((tag) => tag.slice(0, 50)), notes: notesText, cards: usable }
 }
-
-export { MediaQuotaError }

@@ -5,6 +5,7 @@ import type { WordImportResult } from '@/shared/words'
 import type { Db } from '@/server/db/client'
 import { deckNote, word } from '@/server/db/schema'
 import { type ParsedFile, parseWordsFile } from '@/server/api/words/csv'
+import { inBatches } from './spill'
 import type { PlannedImport, PlannedNote } from './write'
 
 /**
@@ -63,11 +64,13 @@ async function readFile(db: Db, userId: string, text: string, deckId: number) {
 
 export async function planCsvImport(db: Db, userId: string, text: string, deckId: number, language: string): Promise<PlannedImport> {
   const { parsed, matched } = await readFile(db, userId, text, deckId)
+  const notes = matched.map(({ row, found }) => noteOf(row, deckId, found?.guid ?? `csv:${deckId}:${keyOf(row.row.text, row.row.partOfSpeech)}`))
   return {
     language,
     media: 0,
     skipped: parsed.refused.map((refusal) => ({ note: `line ${refusal.line}`, reason: refusal.reason })),
-    notes: matched.map(({ row, found }) => noteOf(row, deckId, found?.guid ?? `csv:${deckId}:${keyOf(row.row.text, row.row.partOfSpeech)}`)),
+    outline: notes.map((note) => ({ guid: note.guid, deck: note.deck, cards: note.cards.length })),
+    notes: inBatches(notes),
   }
 }
 

@@ -6,19 +6,21 @@ import type { Db } from '@/server/db/client'
 import { ApiError } from '@/server/http/errors'
 import { learningProfile } from '@/server/api/practice/queue'
 import { readSettings } from '@/server/api/practice/settings'
-import { PackageError, readAnkiPackage } from './anki/read'
-import { MediaQuotaError, planAnkiImport } from './anki-import'
-import { forgetMedia } from './media'
+import { PackageError } from './anki/limits'
+import { planAnkiImport } from './anki-planner'
+import { MediaQuotaError, forgetMedia } from './media'
 import { planCsvImport } from './csv-import'
 import { type ImportOptions, announce, failJob, writeUpload } from './store'
 import { InterruptedImport, type ImportJobRow, type JobContext } from './worker'
-import { writeImport } from './write'
+import { readSpill } from './spill'
+import { type PlannedNote, writeImport } from './write'
 
 /**
  * Runs one import job: its upload written to a private temp folder (removed whatever happens), read
- * as CSV or as an Anki package, planned, then written all at once (write.ts).
+ * as CSV or as an Anki package, planned (an Anki package in a thread of its own, anki-planner.ts, its
+ * notes into a file in that folder: spill.ts), then written all at once (write.ts).
  */
-export function importRunner(db: Db, now: () => Date) {
+export function importRunner(db: Db, now: () => Date, plannerHeapMb: number) {
   async function run(context: JobContext): Promise<void> {
     const { job } = context
     const folder = await mkdtemp(path.join(os.tmpdir(), 'lingua-import-'))
@@ -31,18 +33,18 @@ export function importRunner(db: Db, now: () => Date) {
       const at = now()
       if (job.kind === 'csv') {
         const plan = await planCsvImport(db, job.userId, await readFile(file, 'utf8'), options.deckId ?? 0, language)
-        await context.progress(plan.notes.length, plan.notes.length)
+        await context.progress(plan.outline.length, plan.outline.length)
         await announce(db, job.userId)
         await writeImport(db, context, plan, settings, at)
       } else {
         const addedMedia: string[] = []
         try {
-          const pkg = await readAnkiPackage(file, { expandedBytes: IMPORT_MAX_EXPANDED_BYTES })
-          const plan = await planAnkiImport(pkg, { db, userId: job.userId, settings, language, now: at, progress: context.progress, addedMedia }).finally(
-            () => pkg.close(),
-          )
+          const spillFile = path.join(folder, 'plan')
+          const { fsrsParameters, timeZone } = settings
+          const input = { file, spillFile, expandedBytes: IMPORT_MAX_EXPANDED_BYTES, settings: { fsrsParameters, timeZone }, now: at.getTime(), heapMb: plannerHeapMb }
+          const plan = await planAnkiImport(input, { db, userId: job.userId, progress: context.progress, addedMedia })
           await announce(db, job.userId)
-          await writeImport(db, context, plan, settings, at)
+          await writeImport(db, context, { ...plan, notes: readSpill<PlannedNote>(spillFile), language }, settings, at)
         } catch (error) {
           await forgetMedia(db, job.userId, addedMedia)
           throw error

@@ -40,7 +40,7 @@ export type AnkiCard = Pick<PackageCard, 'id' | 'type' | 'queue' | 'due' | 'inte
 export type LoggedCard = Omit<StoredCard, 'due' | 'lastReview'> & { due: string; lastReview: string | null; version: number }
 
 /** review_log's columns that the history sets (the importer adds the person, word, goal, received time). */
-interface ReplayedReview {
+export interface ReplayedReview {
   /** `anki:{card id}:{revlog id}`: the same package imported again adds no review twice. */
   clientId: string
   rating: Grade
@@ -119,12 +119,18 @@ const toLogged = (card: StoredCard, version: number): LoggedCard => ({
 
 const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS)
 
+/** Days' starts found, by zone and date: an import's cards fall due on the same few hundred days. */
+const dayStarts = new LruCache<string, number>(4096)
+
 /** The instant `date` begins in `timeZone` (its first minute, daylight saving included). */
 export function startOfDay(timeZone: string, date: string): Date {
-  // 15 hours before its UTC midnight it is an earlier date in every zone (offsets −12…+14).
-  let start = endOfDay(timeZone, new Date(Date.parse(`${date}T00:00:00Z`) - 15 * 3_600_000))
-  while (dayIn(timeZone, start) < date) start = endOfDay(timeZone, start)
-  return start
+  const start = dayStarts.get(`${timeZone} ${date}`, () => {
+    // 15 hours before its UTC midnight it is an earlier date in every zone (offsets −12…+14).
+    let found = endOfDay(timeZone, new Date(Date.parse(`${date}T00:00:00Z`) - 15 * 3_600_000))
+    while (dayIn(timeZone, found) < date) found = endOfDay(timeZone, found)
+    return found.getTime()
+  })
+  return new Date(start)
 }
 
 /** Anki's day `days` after the collection's creation, as the learner's start of that day. */

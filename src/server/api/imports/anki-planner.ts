@@ -1,0 +1,101 @@
+import { Worker } from 'node:worker_threads'
+import type { Db } from '@/server/db/client'
+import type { Settings } from '@/server/api/practice/settings'
+import { PackageError, tooLarge } from './anki/limits'
+import type { AnkiPlan } from './anki-import'
+import { mediaHeld, storeMedia } from './media'
+
+/**
+ * An Anki package is planned in a thread of its own (anki-planner-thread.ts): reading it, cleaning
+ * its fields and replaying every card's history is CPU work that would hold up the server's
+ * requests, and a heap of its own, bounded, keeps a package that holds more than expected from
+ * taking the server's memory with it (refused as too large instead). The thread writes the notes
+ * to the spill file; the media it reads come here to be stored, as the database is this thread's.
+ */
+
+export interface PlannerInput {
+  file: string
+  spillFile: string
+  expandedBytes: number
+  settings: Pick<Settings, 'fsrsParameters' | 'timeZone'>
+  /** Epoch ms. */
+  now: number
+  /** The thread's heap (V8's old generation), at most (IMPORT_PLANNER_HEAP_MB). */
+  heapMb: number
+}
+
+export type PlannerMessage =
+  | { type: 'media'; id: number; name: string; bytes: Uint8Array }
+  | { type: 'progress'; done: number; total: number }
+  | { type: 'done'; plan: AnkiPlan }
+  | { type: 'failed'; package: { code: PackageError['code']; what?: string } | undefined; message: string }
+
+export interface PlannerReply {
+  id: number
+  hash: string | null
+}
+
+/**
+ * Beside the bundled server (dist/server/import-planner.js); run from source (`npm run dev`, the API
+ * tests), this folder's TypeScript through tsx.
+ */
+const fromSource = import.meta.url.endsWith('.ts')
+const thread = fromSource
+  ? { script: new URL('./anki-planner-thread.ts', import.meta.url), execArgv: ['--import', 'tsx'] }
+  : { script: new URL('./import-planner.js', import.meta.url), execArgv: [] }
+
+export interface PlannerContext {
+  db: Db
+  userId: string
+  progress: (done: number, total: number) => Promise<void>
+  /** The media files this import stored, by hash (deleted again if it fails). */
+  addedMedia: string[]
+}
+
+export function planAnkiImport(input: PlannerInput, context: PlannerContext): Promise<AnkiPlan> {
+  const { db, userId } = context
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(thread.script, {
+      workerData: input,
+      execArgv: thread.execArgv,
+      // A small young generation: what a note's replay makes is collected young, the heap stays near
+      // what is live (the collection), not the several times that V8 lets a busy heap grow to.
+      resourceLimits: { maxOldGenerationSizeMb: input.heapMb, maxYoungGenerationSizeMb: 8 },
+    })
+    let settled = false
+    const end = (settle: () => void) => {
+      if (settled) return
+      settled = true
+      settle()
+      void worker.terminate()
+    }
+    const fail = (error: unknown) => end(() => reject(error instanceof Error ? error : new Error(String(error))))
+    // The thread's messages are handled one after the other, in order (each may write).
+    let work: Promise<unknown> = Promise.resolve()
+    const then = (step: () => unknown) => {
+      work = work.then(step).catch(fail)
+    }
+    let held: { bytes: number; added: string[] } | undefined
+    worker.on('message', (message: PlannerMessage) => {
+      switch (message.type) {
+        case 'media':
+          return then(async () => {
+            held ??= { bytes: await mediaHeld(db, userId), added: context.addedMedia }
+            const bytes = Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength)
+            const hash = await storeMedia(db, userId, message.name, bytes, held)
+            if (!settled) worker.postMessage({ id: message.id, hash } satisfies PlannerReply)
+          })
+        case 'progress':
+          return then(() => context.progress(message.done, message.total))
+        case 'done':
+          return then(() => end(() => resolve(message.plan)))
+        case 'failed':
+          return then(() => fail(message.package ? new PackageError(message.package.code, message.package.what) : new Error(message.message)))
+      }
+    })
+    worker.on('error', (error: Error & { code?: string }) =>
+      then(() => fail(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooLarge('it holds more than Lingua reads at once') : error)),
+    )
+    worker.on('exit', () => then(() => fail(new Error('The import planner stopped'))))
+  })
+}
