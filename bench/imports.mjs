@@ -19,7 +19,7 @@
 //
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/imports.mjs
 //       [--notes=20000 --reviews=200000 --images=500 --decks=100 --more=30000 --due-share=0.05]
-//       [--only=postgres|pglite] [--no-practice] [--duration=10s --connections=16 --threads=2 --warmup=2s]
+//       [--only=postgres|pglite] [--no-practice] [--keep-database] [--duration=10s --connections=16 --threads=2 --warmup=2s]
 //       [--grades=1000 --grade-connections=4]
 //
 // No targets: figures to compare from run to run. Without TEST_DATABASE_URL, PGlite only.
@@ -318,7 +318,8 @@ for (const target of targets) {
     )
   } finally {
     await removeDir(dataDir)
-    await database?.drop()
+    if (args['keep-database'] && database) console.log(`  the database is kept (--keep-database): ${database.url}`)
+    else await database?.drop()
   }
 }
 await removeDir(work)
