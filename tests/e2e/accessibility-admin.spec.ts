@@ -77,6 +77,27 @@ for (const lang of interfaceLanguages) {
       await page.getByRole('button', { name: labels.deleteAccountOpen }).click()
       await expect(main.getByRole('textbox', { name: labels.password, exact: true })).toBeVisible()
       await report.check(page, '/account with the delete confirmation open')
+
+      // An administrator's own decks, on the learners' pages (made here, deleted again).
+      const headers = { Origin: new URL(page.url()).origin }
+      const request = page.context().request
+      const made = await request.post('/api/me/decks', { headers, data: { name: `Admin deck ${lang} ${mode}`, language: 'en' } })
+      expect(made.status(), await made.text()).toBe(201)
+      const deck = (await made.json()) as { id: number }
+      try {
+        const word = await request.post(`/api/me/decks/${deck.id}/words`, { headers, data: { text: 'ladle', translationRu: 'половник', tags: [] } })
+        expect(word.status(), await word.text()).toBe(201)
+        await visit(page, '/decks', mode, lang)
+        await expect(main.getByRole('link', { name: `Admin deck ${lang} ${mode}` })).toBeVisible()
+        await report.check(page, '/decks (administrator)')
+        await visit(page, `/decks/${deck.id}`, mode, lang)
+        await expect(main.getByRole('table').getByRole('row')).toHaveCount(2)
+        await report.check(page, '/decks/{id} (administrator)')
+        // Away from the deck's page first: its deletion, heard live, would have it read a missing deck.
+        await visit(page, '/decks', mode, lang)
+      } finally {
+        await request.delete(`/api/me/decks/${deck.id}`, { headers })
+      }
       report.expectNone()
     })
 
