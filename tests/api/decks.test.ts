@@ -177,6 +177,27 @@ describe.each(databaseTargets())('decks on %s', (target) => {
     expect((await queue(client)).cards.map((card) => card.text)).not.toContain('pausa')
   })
 
+  it("takes a deck's new cards in order past every card already answered, and gives a card back to them when its first grade is undone", async () => {
+    const client = await learner('deck-new-cards', null, 3)
+    const deck = await makeDeck(client)
+    for (const text of ['eins', 'zwei', 'drei', 'vier', 'fünf']) await addWord(client, deck.id, { text, translationEn: text })
+    const first = await queue(client)
+    expect(first.cards.map((card) => card.text)).toEqual(['eins', 'zwei', 'drei'])
+    const eins = first.cards[0] as PracticeCard
+    await expectJson<GradeResult>(await grade(client, eins, 3), 201)
+    const zwei = first.cards[1] as PracticeCard
+    const clientId = randomUUID()
+    await expectJson<GradeResult>(
+      await client.request('POST', '/api/me/practice/reviews', { clientId, wordId: zwei.wordId, grade: 3, version: zwei.schedule.version }),
+      201,
+    )
+    // Two started of three a day: the next new card is the first not answered.
+    expect((await queue(client)).cards.filter((card) => card.kind === 'new').map((card) => card.text)).toEqual(['drei'])
+    await expectJson(await client.request('POST', '/api/me/practice/undo', { clientId }), 200)
+    expect((await queue(client)).cards.filter((card) => card.kind === 'new').map((card) => card.text)).toEqual(['zwei', 'drei'])
+    expect(await expectJson<Deck>(await client.request('GET', `/api/me/decks/${deck.id}`))).toMatchObject({ new: 4, total: 5 })
+  })
+
   it('holds at most 100 decks a learner', async () => {
     const client = await learner('deck-hoarder', null)
     for (let i = 0; i < 100; i++) await makeDeck(client, { name: `Deck ${i}` })

@@ -253,6 +253,13 @@ export const word = pgTable(
     /** An imported card's sides as cleaned HTML (images, sounds, formatting); `text` and the translations are their plain text. */
     frontHtml: text('front_html'),
     backHtml: text('back_html'),
+    /**
+     * A deck's card that its owner has a practice card of (graded, or imported with a schedule or
+     * suspended): not one of the deck's new cards. Kept with `practice_card` by the grade, its undo
+     * and the import, so that the new cards are a range of `word_deck_new_idx`, not every card
+     * checked for a practice card. Always false for a course word (shared by every learner).
+     */
+    practised: boolean('practised').notNull().default(false),
     ...editedColumns(),
   },
   (table) => [
@@ -265,6 +272,8 @@ export const word = pgTable(
     index('word_level_idx').on(table.levelId, table.id),
     // A deck's cards in order (its page, its new cards), and the cascades.
     index('word_deck_idx').on(table.deckId, table.id).where(sql`${table.deckId} is not null`),
+    // A deck's new cards in order (the daily queue's, a deck's own practice).
+    index('word_deck_new_idx').on(table.deckId, table.id).where(sql`${table.deckId} is not null and not ${table.practised}`),
     uniqueIndex('word_note_idx').on(table.noteId, table.ordinal).where(sql`${table.noteId} is not null`),
     check('word_language_iso639_1', sql`${table.language} ~ '^[a-z]{2}$'`),
     check('word_course_or_deck', sql`(${table.levelId} is null) <> (${table.deckId} is null and ${table.noteId} is null)`),

@@ -241,6 +241,9 @@ async function writeNotes(tx: Tx, notes: PlannedNote[], target: Target): Promise
     }
   }
   for (const part of chunks(cardRows)) await tx.insert(practiceCard).values(part).onConflictDoNothing()
+  // Cards with a practice card are not among their deck's new cards.
+  const practised = cardRows.map((row) => row.wordId)
+  for (const part of chunks(practised)) await tx.update(word).set({ practised: true }).where(and(inArray(word.id, part), eq(word.practised, false)))
   const kept = new Set<string>()
   for (const part of chunks(before)) {
     const rows = await tx

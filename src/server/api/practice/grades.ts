@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm'
 import { CLIENT_TIME_TRUST_MS, UNDO_WINDOW_MS, type GradeResult, type PracticeGrade, type UndoResult } from '@/shared/practice'
 import { dayIn } from '@/shared/practice-days'
 import type { GradeInput } from '@/shared/practice-schemas'
@@ -103,7 +103,7 @@ const stale = () => new ApiError('conflict', 'This card was graded meanwhile (in
  * is a suggestion that a word added or deleted meanwhile shifts. A card of the learner's own deck
  * is offered whether or not the deck is practised every day (a deck can be practised on its own).
  */
-async function assertNewWordOffered(tx: Db, userId: string, wordId: number, settings: Settings, day: string): Promise<void> {
+async function assertNewWordOffered(tx: Db, userId: string, wordId: number, settings: Settings, day: string): Promise<{ ofDeck: boolean }> {
   const [found] = await tx
     .select({ levelId: word.levelId, language: word.language, deckOwner: deck.userId })
     .from(word)
@@ -121,6 +121,7 @@ async function assertNewWordOffered(tx: Db, userId: string, wordId: number, sett
   if ((await newWordsStarted(tx, userId, day)) >= perDay) {
     throw new ApiError('new_word_not_allowed', `No new word is left for ${day} (at most ${perDay} new word${perDay === 1 ? '' : 's'} a day).`)
   }
+  return { ofDeck: found.levelId === null }
 }
 
 /**
@@ -153,7 +154,7 @@ async function gradeOnce(db: Db, userId: string, input: GradeInput, now: Date): 
       if (input.version !== version) throw stale()
       const at = countedTime(input.reviewedAt ? new Date(input.reviewedAt) : undefined, now, current?.lastReview ?? null)
       const day = reviewDay(settings.timeZone, at, now)
-      if (!current) await assertNewWordOffered(tx, userId, input.wordId, settings, day)
+      const offered = current ? undefined : await assertNewWordOffered(tx, userId, input.wordId, settings, day)
       const { card, log } = review(settings.fsrsParameters, current ?? null, at, input.grade)
       if (current) {
         await tx
@@ -172,6 +173,8 @@ async function gradeOnce(db: Db, userId: string, input: GradeInput, now: Date): 
             throw violatedConstraint(error, FOREIGN_KEY_VIOLATION) === 'practice_card_word_id_word_id_fk' ? wordNotFound() : error
           })
         if (inserted.length === 0) throw stale()
+        // A deck's card is no longer one of its new cards.
+        if (offered?.ofDeck) await tx.update(word).set({ practised: true }).where(eq(word.id, input.wordId))
       }
       const [row] = await tx
         .insert(reviewLog)
@@ -237,7 +240,11 @@ export async function undoGrade(db: Db, userId: string, clientId: string, now: D
           .where(where)
           .returning({ version: practiceCard.version })
         version = restored?.version ?? 0
-      } else await tx.delete(practiceCard).where(where)
+      } else {
+        await tx.delete(practiceCard).where(where)
+        // A deck's card new again is one of its new cards again (a course word's flag stays false).
+        await tx.update(word).set({ practised: false }).where(and(eq(word.id, latest.wordId), isNotNull(word.deckId)))
+      }
     }
     await tx.update(reviewLog).set({ undoneAt: now }).where(eq(reviewLog.id, latest.id))
     await publishEvent(tx, { type: 'practice', userId, data: { reason: 'undo' } })

@@ -81,10 +81,12 @@ export async function newWords(
 ): Promise<{ allowed: number; course: SQL | undefined; decks: SQL; source: NewWordsSource }> {
   const [profile, introduced] = await Promise.all([learningProfile(db, userId), newWordsStarted(db, userId, today)])
   const source = { levelCode: profile?.levelCode ?? null, language: profile?.language ?? null }
+  // A course word is new while the learner has no practice card of it; a deck's card, while it is
+  // not `practised` (which says the same, kept on the row: the deck's new cards are one index range).
   const unseen = notExists(
     db.select({ one: sql`1` }).from(practiceCard).where(and(eq(practiceCard.userId, userId), eq(practiceCard.wordId, word.id))),
   )
-  const decks = and(scope.deckId === undefined ? practisedDecks(userId) : eq(word.deckId, scope.deckId), unseen) as SQL
+  const decks = and(scope.deckId === undefined ? practisedDecks(userId) : eq(word.deckId, scope.deckId), eq(word.practised, false)) as SQL
   const ofLevel =
     profile?.levelId && scope.deckId === undefined
       ? and(eq(word.levelId, profile.levelId), profile.language ? eq(word.language, profile.language) : undefined)

@@ -25,7 +25,7 @@ export const wordNotFound = () => new ApiError('not_found', 'Word not found')
  * A word as the API answers it: without who made it (the audit log says). Only course words come
  * here (read by level, or by `courseWord`): their level is set, and they have no deck.
  */
-function toWord({ createdBy: _c, updatedBy: _u, deckId: _d, noteId: _n, ordinal: _o, frontHtml: _f, backHtml: _b, ...row }: WordRecord): Word {
+function toWord({ createdBy: _c, updatedBy: _u, deckId: _d, noteId: _n, ordinal: _o, frontHtml: _f, backHtml: _b, practised: _p, ...row }: WordRecord): Word {
   return {
     ...row,
     levelId: row.levelId ?? 0,
