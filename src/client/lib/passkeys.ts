@@ -1,21 +1,17 @@
 import { useSyncExternalStore } from 'react'
-import type {
-  AuthenticationResponseJSON,
-  PublicKeyCredentialCreationOptionsJSON,
-  PublicKeyCredentialRequestOptionsJSON,
-  RegistrationResponseJSON,
-} from '@simplewebauthn/browser'
+import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser'
 import { type SignInAnswer, authApi } from './auth-api'
 import { reloadOnceFor } from './chunk-reload'
-import { ApiRequestError, isSessionNotFresh } from './http-error'
+import { ApiRequestError } from './http-error'
 
 /**
  * Passkeys (WebAuthn). A browser of WebAuthn level 3 (Chrome 129, Firefox 119, Safari 18.4 and
  * later) reads the server's options from JSON and writes its answer as JSON itself; for the others
  * the library that does it loads on first use, in a chunk of its own. The pages only ask whether
- * the browser has passkeys at all, which needs neither.
+ * the browser has passkeys at all, which needs neither. Adding one (the account page) is
+ * passkey-registration.ts, which the sign-in page does not load.
  */
-const webAuthn = () =>
+export const webAuthn = () =>
   import('@simplewebauthn/browser').catch((error: unknown) => {
     // A deployment replaced the chunk: reload once, as for a route's chunk.
     reloadOnceFor(error)
@@ -23,7 +19,7 @@ const webAuthn = () =>
   })
 
 /** Whether the browser converts WebAuthn's JSON itself (checked at each use: tests take it away). */
-function nativeJson(): boolean {
+export function nativeJson(): boolean {
   return (
     typeof PublicKeyCredential.parseRequestOptionsFromJSON === 'function' &&
     typeof PublicKeyCredential.parseCreationOptionsFromJSON === 'function' &&
@@ -38,7 +34,7 @@ function nativeJson(): boolean {
  */
 let ceremony: AbortController | undefined
 
-function nextCeremony(signal: AbortSignal | undefined): AbortSignal {
+export function nextCeremony(signal: AbortSignal | undefined): AbortSignal {
   ceremony?.abort(new DOMException('Another passkey ceremony started.', 'AbortError'))
   const own = new AbortController()
   ceremony = own
@@ -47,7 +43,7 @@ function nextCeremony(signal: AbortSignal | undefined): AbortSignal {
 }
 
 /** The JSON of the browser's credential: the answer the server reads. */
-async function credentialJson<T>(asked: Promise<Credential | null>): Promise<T> {
+export async function credentialJson<T>(asked: Promise<Credential | null>): Promise<T> {
   const credential = await asked
   if (!(credential instanceof PublicKeyCredential)) throw new DOMException('No passkey was given.', 'NotAllowedError')
   return credential.toJSON() as T
@@ -76,16 +72,6 @@ async function authenticate(
   } finally {
     signal?.removeEventListener('abort', stop)
   }
-}
-
-/** Asks the browser to make a passkey of this account. */
-async function register(optionsJSON: PublicKeyCredentialCreationOptionsJSON): Promise<RegistrationResponseJSON> {
-  if (nativeJson()) {
-    const publicKey = PublicKeyCredential.parseCreationOptionsFromJSON(optionsJSON)
-    return credentialJson<RegistrationResponseJSON>(navigator.credentials.create({ publicKey, signal: nextCeremony(undefined) }))
-  }
-  const { startRegistration } = await webAuthn()
-  return startRegistration({ optionsJSON })
 }
 
 /** Why a passkey ceremony ended without success; the pages say each in their own words. */
@@ -143,7 +129,7 @@ export async function passkeyAutofillAvailable(): Promise<boolean> {
 }
 
 /** The browser's refusal (a DOMException's name, which the library's WebAuthnError keeps too). */
-function browserFailure(error: unknown): PasskeyError {
+export function browserFailure(error: unknown): PasskeyError {
   const name = error instanceof Error ? error.name : ''
   if (name === 'NotAllowedError') return new PasskeyError('cancelled', error)
   if (name === 'AbortError') return new PasskeyError('aborted', error)
@@ -151,13 +137,8 @@ function browserFailure(error: unknown): PasskeyError {
   return new PasskeyError('browser', error)
 }
 
-const refusedWith = (error: unknown, status: number) => error instanceof ApiRequestError && error.status === status
+export const refusedWith = (error: unknown, status: number) => error instanceof ApiRequestError && error.status === status
 
-/** Adding a passkey wants a recent sign-in (better-auth's fresh session). */
-function notFresh(error: unknown): never {
-  if (isSessionNotFresh(error)) throw new PasskeyError('notFresh', error)
-  throw error
-}
 
 /**
  * Signs in with a passkey: through the browser's dialog, or with `autofill` through the
@@ -186,17 +167,3 @@ export async function signInWithPasskey({
   }
 }
 
-/** Registers a new passkey of the signed-in account on this device (or a security key). */
-export async function addPasskey(name: string): Promise<void> {
-  const optionsJSON = await authApi.passkeyRegistrationOptions().catch(notFresh)
-  let response: RegistrationResponseJSON
-  try {
-    response = await register(optionsJSON)
-  } catch (error) {
-    throw browserFailure(error)
-  }
-  await authApi.verifyPasskeyRegistration(response, name).catch((error: unknown) => {
-    if (refusedWith(error, 400)) throw new PasskeyError('notCompleted', error)
-    notFresh(error)
-  })
-}

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { LoginPage } from '@/client/features/auth/login-page'
 import type { SignInMethod } from '@/client/features/auth/sign-in'
+import { loadProviderSignIn } from '@/client/features/auth/provider-sign-in'
 import { guardsFor } from '@/client/lib/guards'
 import { providerErrorSearch, useProviderError, withoutProviderError } from '@/client/lib/provider-errors'
 import { redirectSearch } from '@/client/lib/redirect'
@@ -27,6 +28,7 @@ export const Route = createFileRoute('/login')({
     }
   },
   beforeLoad: guardsFor('/login'),
+  loader: loadProviderSignIn,
   component: Login,
 })
 

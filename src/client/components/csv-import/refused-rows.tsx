@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react'
 import type { CsvProblem, CsvRefusal } from '@/shared/csv'
 import { format } from '@/client/lib/i18n'
-import { skillMessages } from '@/client/lib/messages'
+import { skillMessages } from '@/client/components/skills/messages'
 import { csvImportMessages } from './messages'
 
 type Messages = ReturnType<typeof csvImportMessages.get>

@@ -7,7 +7,8 @@ import { buttonClass } from '@/client/components/ui/button'
 import { Skeleton } from '@/client/components/ui/skeleton'
 import { errorMessage } from '@/client/lib/error-message'
 import { format } from '@/client/lib/i18n'
-import { apiErrorMessages, skillMessages } from '@/client/lib/messages'
+import { apiErrorMessages } from '@/client/lib/messages'
+import { skillMessages } from '@/client/components/skills/messages'
 import { dashboardMessages } from './messages'
 
 /**

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react'
 import type { AssessmentResult } from '@/shared/can-do'
 import { Card } from '@/client/components/ui/card'
 import { format } from '@/client/lib/i18n'
-import { skillMessages } from '@/client/lib/messages'
+import { skillMessages } from '@/client/components/skills/messages'
 import { personMessages } from './messages'
 
 /**
