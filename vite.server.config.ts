@@ -19,7 +19,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rollupOptions: {
-      input: { main: 'src/server/main.ts', cli: 'src/cli/main.ts', 'import-planner': 'src/server/api/imports/anki-planner-thread.ts' },
+      input: { main: 'src/server/main.ts', cli: 'src/cli/main.ts', 'import-planner': 'src/server/api/imports/anki-planner-child.ts' },
       output: { format: 'es', entryFileNames: '[name].js' },
     },
   },

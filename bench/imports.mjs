@@ -5,8 +5,8 @@
 //      writer (tests/helpers/anki-large-package.ts, loaded with tsx);
 //   2. on each database, the built server; a learner uploads the package (POST /api/me/imports)
 //      and polls GET /api/me/imports/{id} every 100 ms until it is done: the upload's time, the
-//      import's (202 to done), notes a second, and the server's peak RSS above its idle RSS
-//      (/proc/<pid>/status VmRSS, sampled every 100 ms from before the upload to the end);
+//      import's (202 to done), notes a second, and the server's peak RSS above its idle RSS, its child
+//      processes included (/proc/<pid>/status VmRSS, sampled every 100 ms from before the upload to the end);
 //   3. on PostgreSQL, the same learner imports --more (30,000) new cards into the same decks (50,000
 //      cards in 100 decks, --due-share (5 %) of the learnt ones due), and a learner of the starter
 //      set signs up (the course only, no deck; its 177 starter words learnt and due, made in SQL):
@@ -23,7 +23,7 @@
 //       [--grades=1000 --grade-connections=4]
 //
 // No targets: figures to compare from run to run. Without TEST_DATABASE_URL, PGlite only.
-import { readFileSync, rmSync } from 'node:fs'
+import { readFileSync, readdirSync, rmSync } from 'node:fs'
 import { cp, mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -117,14 +117,45 @@ const moreFile = path.join(work, 'more.apkg')
 if (practice) await writeLargePackage(moreFile, { notes: more, reviews: 0, decks: spec.decks, firstNote: spec.notes })
 console.log(`package: ${(packageBytes / 1024 ** 2).toFixed(1)} MiB, written in ${(packageMs / 1000).toFixed(1)} s`)
 
-/** The server's resident memory now, in bytes (VmRSS of /proc/<pid>/status). */
-function rssOf(pid) {
+/** A process's own resident memory now, in bytes (VmRSS of /proc/<pid>/status). */
+function ownRss(pid) {
   try {
     const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
     return match ? Number(match[1]) * 1024 : 0
   } catch {
     return 0
   }
+}
+
+/** The parent of each process (field 4 of `/proc/<pid>/stat`, after the name in parentheses). */
+function parents() {
+  const parentOf = new Map()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]))
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return parentOf
+}
+
+/** The process's RSS and its descendants' (the import's planner is a process of its own), summed. */
+function rssOf(pid) {
+  const parentOf = parents()
+  const tree = new Set([pid])
+  for (let grew = true; grew; ) {
+    grew = false
+    for (const [child, parent] of parentOf) {
+      if (tree.has(parent) && !tree.has(child)) {
+        tree.add(child)
+        grew = true
+      }
+    }
+  }
+  return [...tree].reduce((sum, member) => sum + ownRss(member), 0)
 }
 
 /** Samples the process's RSS every 100 ms until `stop()`, which resolves to the highest seen. */

@@ -70,7 +70,7 @@ const envSchema = z.object({
    */
   IMPORT_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /**
-   * The heap (MB) the thread that plans an Anki import may take: past it the package is refused as
+   * The heap (MB) the process that plans an Anki import may take: past it the package is refused as
    * too large, and the server goes on. A history of a million reviews plans within the default.
    */
   IMPORT_PLANNER_HEAP_MB: z.coerce.number().int().min(16).max(16_384).default(256),

@@ -298,13 +298,13 @@ describe.each(databaseTargets())('imports on %s', (target) => {
   })
 })
 
-describe('the thread that plans an Anki import', () => {
+describe('the process that plans an Anki import', () => {
   it('refuses a package whose history needs more than its heap (IMPORT_PLANNER_HEAP_MB) as too large, storing nothing, and the server goes on', async () => {
     const world = await startAdminWorld('pglite', 'imports-heap', { IMPORT_PLANNER_HEAP_MB: '16' })
     const folder = await mkdtemp(path.join(os.tmpdir(), 'lingua-imports-heap-'))
     try {
       const file = path.join(folder, 'big.apkg')
-      // About 40 MB of collection once read: more than the 16 MB the thread may hold.
+      // About 40 MB of collection once read: more than the 16 MB the planner may hold.
       await writeLargePackage(file, { notes: 20_000, reviews: 200_000, images: 3 })
       const job = await imported(world.learner, 'big.apkg', await readFile(file))
       expect(job).toMatchObject({ status: 'failed', error: { code: 'too_large' } })

@@ -13,7 +13,7 @@ import type { NoteOutline, PlannedCard, PlannedImport, PlannedNote } from './wri
  * stock note types by kind (Basic, reversed, optional reversed, typing: front and back; Cloze: one
  * card per number; any other: its first field the front, the second the back, the rest notes), the
  * cards' memory replayed from their history, due on Anki's day; media stored by content first.
- * Runs in the planner's thread (anki-planner.ts): no database here, the media are stored through
+ * Runs in the planner's process (anki-planner.ts): no database here, the media are stored through
  * `storeMedia`, the notes go to a spill file.
  */
 

@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads'
+import { fork } from 'node:child_process'
 import type { Db } from '@/server/db/client'
 import type { Settings } from '@/server/api/practice/settings'
 import { PackageError, tooLarge } from './anki/limits'
@@ -6,11 +6,12 @@ import type { AnkiPlan } from './anki-import'
 import { mediaHeld, storeMedia } from './media'
 
 /**
- * An Anki package is planned in a thread of its own (anki-planner-thread.ts): reading it, cleaning
+ * An Anki package is planned in a process of its own (anki-planner-child.ts): reading it, cleaning
  * its fields and replaying every card's history is CPU work that would hold up the server's
- * requests, and a heap of its own, bounded, keeps a package that holds more than expected from
- * taking the server's memory with it (refused as too large instead). The thread writes the notes
- * to the spill file; the media it reads come here to be stored, as the database is this thread's.
+ * requests; a heap of its own, bounded, keeps a package that holds more than expected from taking
+ * the server's memory with it (refused as too large instead); and all its memory is given back
+ * when it ends, before the write. It writes the notes to the spill file; the media it reads come
+ * here to be stored, as the database is the server's.
  */
 
 export interface PlannerInput {
@@ -20,7 +21,7 @@ export interface PlannerInput {
   settings: Pick<Settings, 'fsrsParameters' | 'timeZone'>
   /** Epoch ms. */
   now: number
-  /** The thread's heap (V8's old generation), at most (IMPORT_PLANNER_HEAP_MB). */
+  /** The process's heap (V8's old generation), at most (IMPORT_PLANNER_HEAP_MB). */
   heapMb: number
 }
 
@@ -40,9 +41,12 @@ export interface PlannerReply {
  * tests), this folder's TypeScript through tsx.
  */
 const fromSource = import.meta.url.endsWith('.ts')
-const thread = fromSource
-  ? { script: new URL('./anki-planner-thread.ts', import.meta.url), execArgv: ['--import', 'tsx'] }
+const child = fromSource
+  ? { script: new URL('./anki-planner-child.ts', import.meta.url), execArgv: ['--import', 'tsx'] }
   : { script: new URL('./import-planner.js', import.meta.url), execArgv: [] }
+
+/** V8's own last words when a heap limit is reached (it then aborts). */
+const outOfMemory = /heap limit|heap out of memory/i
 
 export interface PlannerContext {
   db: Db
@@ -55,47 +59,60 @@ export interface PlannerContext {
 export function planAnkiImport(input: PlannerInput, context: PlannerContext): Promise<AnkiPlan> {
   const { db, userId } = context
   return new Promise((resolve, reject) => {
-    const worker = new Worker(thread.script, {
-      workerData: input,
-      execArgv: thread.execArgv,
+    const planner = fork(child.script, [], {
       // A small young generation: what a note's replay makes is collected young, the heap stays near
       // what is live (the collection), not the several times that V8 lets a busy heap grow to.
-      resourceLimits: { maxOldGenerationSizeMb: input.heapMb, maxYoungGenerationSizeMb: 8 },
+      execArgv: [...child.execArgv, `--max-old-space-size=${input.heapMb}`, '--max-semi-space-size=2'],
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    })
+    let lastWords = ''
+    planner.stderr?.on('data', (chunk: Buffer) => {
+      lastWords = (lastWords + chunk.toString()).slice(-2000)
     })
     let settled = false
     const end = (settle: () => void) => {
       if (settled) return
       settled = true
       settle()
-      void worker.terminate()
+      if (planner.exitCode === null) planner.kill('SIGKILL')
     }
     const fail = (error: unknown) => end(() => reject(error instanceof Error ? error : new Error(String(error))))
-    // The thread's messages are handled one after the other, in order (each may write).
+    // The planner's messages are handled one after the other, in order (each may write).
     let work: Promise<unknown> = Promise.resolve()
     const then = (step: () => unknown) => {
       work = work.then(step).catch(fail)
     }
     let held: { bytes: number; added: string[] } | undefined
-    worker.on('message', (message: PlannerMessage) => {
+    let planned: AnkiPlan | undefined
+    planner.on('message', (message: PlannerMessage) => {
       switch (message.type) {
         case 'media':
           return then(async () => {
             held ??= { bytes: await mediaHeld(db, userId), added: context.addedMedia }
             const bytes = Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength)
             const hash = await storeMedia(db, userId, message.name, bytes, held)
-            if (!settled) worker.postMessage({ id: message.id, hash } satisfies PlannerReply)
+            if (!settled) planner.send({ id: message.id, hash } satisfies PlannerReply)
           })
         case 'progress':
           return then(() => context.progress(message.done, message.total))
         case 'done':
-          return then(() => end(() => resolve(message.plan)))
+          // Settled once the process has ended: its memory is given back before the write.
+          return then(() => {
+            planned = message.plan
+          })
         case 'failed':
           return then(() => fail(message.package ? new PackageError(message.package.code, message.package.what) : new Error(message.message)))
       }
     })
-    worker.on('error', (error: Error & { code?: string }) =>
-      then(() => fail(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooLarge('it holds more than Lingua reads at once') : error)),
+    planner.on('error', fail)
+    planner.on('exit', (code, signal) =>
+      then(() => {
+        if (planned && code === 0) end(() => resolve(planned as AnkiPlan))
+        else if (outOfMemory.test(lastWords)) fail(tooLarge('it holds more than Lingua reads at once'))
+        else fail(new Error(`The import planner stopped (${signal ?? `code ${code}`}): ${lastWords.trim().slice(-300)}`))
+      }),
     )
-    worker.on('exit', () => then(() => fail(new Error('The import planner stopped'))))
+    planner.send({ input })
   })
 }

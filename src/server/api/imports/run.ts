@@ -17,7 +17,7 @@ import { type PlannedNote, writeImport } from './write'
 
 /**
  * Runs one import job: its upload written to a private temp folder (removed whatever happens), read
- * as CSV or as an Anki package, planned (an Anki package in a thread of its own, anki-planner.ts, its
+ * as CSV or as an Anki package, planned (an Anki package in a process of its own, anki-planner.ts, its
  * notes into a file in that folder: spill.ts), then written all at once (write.ts).
  */
 export function importRunner(db: Db, now: () => Date, plannerHeapMb: number) {
