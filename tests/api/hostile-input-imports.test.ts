@@ -220,8 +220,16 @@ describe('hostile input at the imports, media and decks', () => {
             socket.on('error', () => {})
           })
         }
-        await sleep(2000)
-        expect({ jobs: await count('select count(*) as n from import_job where status = \'uploading\''), parts: await count('select count(*) as n from import_upload') }).toEqual({ jobs: 0, parts: 0 })
+        // Each upload is cleaned up once the server sees its client gone (later on a loaded machine).
+        await expect
+          .poll(
+            async () => ({
+              jobs: await count('select count(*) as n from import_job where status = \'uploading\''),
+              parts: await count('select count(*) as n from import_upload'),
+            }),
+            { timeout: 20_000, intervals: [250] },
+          )
+          .toEqual({ jobs: 0, parts: 0 })
       } finally {
         // What the gap left, swept now: the other tests count upload parts.
         await world.server.database?.query(`delete from import_job where status = 'uploading'`)
