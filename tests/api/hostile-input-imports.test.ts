@@ -227,7 +227,7 @@ describe('hostile input at the imports, media and decks', () => {
               jobs: await count('select count(*) as n from import_job where status = \'uploading\''),
               parts: await count('select count(*) as n from import_upload'),
             }),
-            { timeout: 20_000, intervals: [250] },
+            { timeout: 20_000, interval: 250 },
           )
           .toEqual({ jobs: 0, parts: 0 })
       } finally {

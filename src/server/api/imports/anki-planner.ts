@@ -106,7 +106,8 @@ export function planAnkiImport(input: PlannerInput, context: PlannerContext): Pr
       }
     })
     planner.on('error', fail)
-    planner.on('exit', (code, signal) =>
+    // 'close', not 'exit': once its messages have all come too (the plan is the last).
+    planner.on('close', (code, signal) =>
       then(() => {
         if (planned && code === 0) end(() => resolve(planned as AnkiPlan))
         else if (outOfMemory.test(lastWords)) fail(tooLarge('it holds more than Lingua reads at once'))
