@@ -5,8 +5,7 @@ import type { WordImportResult } from '@/shared/words'
 import type { Db } from '@/server/db/client'
 import { deckNote, word } from '@/server/db/schema'
 import { type ParsedFile, parseWordsFile } from '@/server/api/words/csv'
-import { inBatches } from './spill'
-import type { PlannedImport, PlannedNote } from './write'
+import { type PlannedImport, type PlannedNote, chunks } from './write'
 
 /**
  * A CSV file in the columns of §11 (and a deck's export's deck, tags and notes) made into notes of
@@ -70,7 +69,8 @@ export async function planCsvImport(db: Db, userId: string, text: string, deckId
     media: 0,
     skipped: parsed.refused.map((refusal) => ({ note: `line ${refusal.line}`, reason: refusal.reason })),
     outline: notes.map((note) => ({ guid: note.guid, deck: note.deck, cards: note.cards.length })),
-    notes: inBatches(notes),
+    // In the batches of an Anki import's spill file (100 notes).
+    notes: chunks(notes, 100),
   }
 }
 

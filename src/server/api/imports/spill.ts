@@ -66,8 +66,3 @@ export async function* readSpill<T>(file: string): AsyncGenerator<T[]> {
     await handle.close()
   }
 }
-
-/** Items already in memory (a CSV file's rows), in batches as a spill gives them. */
-export function* inBatches<T>(items: readonly T[], size = 100): Generator<T[]> {
-  for (let at = 0; at < items.length; at += size) yield items.slice(at, at + size)
-}

@@ -65,7 +65,8 @@ const BATCH = 1000
 /** Reviews a statement: its JSON (about 1 KB a review) stays a young object, collected young. */
 const REVIEWS_A_STATEMENT = 100
 
-function chunks<T>(items: T[], size = BATCH): T[][] {
+/** `items` in slices of `size`: rows a statement, notes a batch. */
+export function chunks<T>(items: T[], size = BATCH): T[][] {
   const out: T[][] = []
   for (let at = 0; at < items.length; at += size) out.push(items.slice(at, at + size))
   return out
