@@ -311,8 +311,9 @@ export const practiceCard = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.wordId] }),
-    // What is due for a person, oldest first.
-    index('practice_card_due_idx').on(table.userId, table.due),
+    // What is due for a person, oldest first, in the queue's order: many cards share a due time (a
+    // day's, after an Anki import), so the word breaks the tie and the first twenty are read in order.
+    index('practice_card_due_idx').on(table.userId, table.due, table.wordId),
     index('practice_card_word_idx').on(table.wordId),
   ],
 )
@@ -364,6 +365,10 @@ export const reviewLog = pgTable(
     uniqueIndex('review_log_client_idx').on(table.userId, table.clientId),
     // A person's reviews per day (today, the streak, the calendar).
     index('review_log_day_idx').on(table.userId, table.day),
+    // The new words a person started on a day (the allowance), not read through the day's reviews.
+    index('review_log_new_idx')
+      .on(table.userId, table.day)
+      .where(sql`${table.cardBefore} is null`),
     index('review_log_latest_idx').on(table.userId, table.id),
     // For the SET NULL that deleting a word does.
     index('review_log_word_idx').on(table.wordId),

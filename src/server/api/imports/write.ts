@@ -86,6 +86,18 @@ interface Target {
 }
 
 export async function writeImport(db: Db, context: JobContext, plan: PlannedImport, settings: Settings, now: Date): Promise<Result> {
+  const result = await writeAll(db, context, plan, settings, now)
+  // A large import changes the tables at once: the planner needs their statistics now (a stale
+  // estimate sorts every due card before taking the first twenty), not at autovacuum's next
+  // round — and the embedded PGlite has no autovacuum.
+  if (result.cards + result.reviews >= STATISTICS_AFTER_ROWS) await db.execute(sql`analyze ${deckNote}, ${word}, ${practiceCard}, ${reviewLog}`)
+  return result
+}
+
+/** Rows an import writes from which the tables' statistics are gathered again after it. */
+const STATISTICS_AFTER_ROWS = 1000
+
+async function writeAll(db: Db, context: JobContext, plan: PlannedImport, settings: Settings, now: Date): Promise<Result> {
   const { userId } = context.job
   return db.transaction(async (tx) => {
     await lockDecks(tx, userId)
