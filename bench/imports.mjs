@@ -11,7 +11,8 @@
 //      cards in 100 decks, --due-share (5 %) of the learnt ones due), and a learner of the starter
 //      set signs up (the course only, no deck; its 177 starter words learnt and due, made in SQL):
 //      side by side, GET /api/me/practice/queue with wrk (bench/lib/wrk-learners.lua, the one
-//      learner on every connection, -t2 -c16 -d10s after a 2 s warm-up), then POST
+//      learner on every connection, -t2 -c16 -d10s after a 2 s warm-up; two turns each, in the
+//      order A B B A, their figures together), then POST
 //      /api/me/practice/reviews of each learner's due cards, each once (at most --grades=1000, the
 //      first tenth a warm-up), --grade-connections (4) at a time from this process (a card is
 //      graded once: wrk, which sends for a given time, would run out of cards): req/s, p50/p99,
@@ -250,6 +251,26 @@ async function gradeAll(app, cookie, items, concurrency) {
   return { requests: items.length, requestsPerSec: items.length / seconds, percentiles: { p50: at(50), p99: at(99) }, statuses, non2xx, errors: 0, exhausted: 0 }
 }
 
+/** One learner's queue over its turns: requests and CPU in all, the mean of the turns' rates and percentiles. */
+function bothTurns(results) {
+  const requests = results.reduce((total, r) => total + r.requests, 0)
+  const mean = (of) => results.reduce((total, r) => total + of(r), 0) / results.length
+  const sum = (of) => results.reduce((total, r) => total + of(r), 0)
+  const statuses = {}
+  for (const r of results) for (const [status, n] of Object.entries(r.statuses)) statuses[status] = (statuses[status] ?? 0) + n
+  return {
+    requests,
+    requestsPerSec: mean((r) => r.requestsPerSec),
+    percentiles: { p50: mean((r) => r.percentiles.p50), p99: mean((r) => r.percentiles.p99) },
+    cpu: { serverMs: sum((r) => r.cpu.serverMs * r.requests) / requests, postgresMs: sum((r) => r.cpu.postgresMs * r.requests) / requests },
+    statuses,
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    exhausted: sum((r) => r.exhausted),
+    load: results.map((r) => r.load).join(' / '),
+  }
+}
+
 /** Queue and grades of each learner, side by side (PostgreSQL: CPU of its backends too). */
 async function practiseSideBySide(app, client, learners) {
   const withCpu = async (run) => {
@@ -269,12 +290,16 @@ async function practiseSideBySide(app, client, learners) {
   const dueCards = async (who) =>
     (await client.query(`select word_id || ':' || version as item from practice_card where user_id = $1 and due <= now() and not suspended order by due, word_id`, [who.userId])).rows.map((row) => row.item)
   const runs = []
-  for (const who of learners) {
+  // Two turns each, in the order A B B A: the one measured first after the imports (a heap full of
+  // their garbage, cold code) is measured last too, and each learner's figures are of both turns.
+  const turns = new Map(learners.map((who) => [who, []]))
+  for (const who of [...learners, ...[...learners].reverse()]) {
     if (parseDuration(warmup) > 0) await queue(who, warmup)
     const result = await queue(who, wrkOptions.duration)
-    console.log(`  queue, ${who.name}: ${result.requests} requests, statuses ${JSON.stringify(result.statuses)}; load ${result.load}`)
-    runs.push({ name: who.name, mode: 'queue', ...result })
+    console.log(`  queue, ${who.name}: ${result.requests} requests, ${result.requestsPerSec.toFixed(0)} req/s, statuses ${JSON.stringify(result.statuses)}; load ${result.load}`)
+    turns.get(who).push(result)
   }
+  for (const [who, results] of turns) runs.push({ name: who.name, mode: 'queue', ...bothTurns(results) })
   for (const who of learners) {
     const [cookie] = await learnerCookies(app, client, [who.userId])
     const items = (await dueCards(who)).slice(0, gradesEach)

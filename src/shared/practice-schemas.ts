@@ -1,10 +1,13 @@
 import { z } from 'zod/mini'
 import {
   DAILY_GOAL_MAX,
+  DESIRED_RETENTION_MAX,
+  DESIRED_RETENTION_MIN,
   NEW_WORDS_PER_DAY_MAX,
   QUEUE_SIZE_DEFAULT,
   QUEUE_SIZE_MAX,
   grades,
+  practiceWays,
 } from './practice'
 import { isTimeZone } from './practice-days'
 import { positiveIntParam, rowNumber } from './query'
@@ -45,5 +48,15 @@ export const practiceSettingsInputSchema = z.object({
   newWordsPerDay: z.number().check(z.int(), z.minimum(0), z.maximum(NEW_WORDS_PER_DAY_MAX)),
   dailyGoal: z.number().check(z.int(), z.minimum(1), z.maximum(DAILY_GOAL_MAX)),
   timeZone,
+  // Those left out keep their saved values.
+  ways: z.optional(
+    z.array(z.enum(practiceWays)).check(
+      z.minLength(1, 'Choose at least one way to practise.'),
+      z.refine((ways) => new Set(ways).size === ways.length, { message: 'Each way once.' }),
+    ),
+  ),
+  reminderEnabled: z.optional(z.boolean()),
+  reminderHour: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(23))),
+  desiredRetention: z.optional(z.number().check(z.minimum(DESIRED_RETENTION_MIN), z.maximum(DESIRED_RETENTION_MAX))),
 })
 export type PracticeSettingsInput = z.output<typeof practiceSettingsInputSchema>

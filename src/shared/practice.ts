@@ -12,6 +12,22 @@ export const DAILY_GOAL_MAX = 1000
 /** The time zone of a learner who has not sent theirs yet. */
 export const TIME_ZONE_DEFAULT = 'UTC'
 
+/**
+ * The ways to practise (PRODUCT §13), in the order the account page lists them: each on or off,
+ * the queue mixing those on that fit a card. All on by default.
+ */
+export const practiceWays = ['flashcard', 'type', 'choose', 'listen', 'gap'] as const
+export type PracticeWay = (typeof practiceWays)[number]
+
+/** "Reminder time": a whole hour of the learner's day, 0–23; 18:00 until chosen. */
+export const REMINDER_HOUR_DEFAULT = 18
+/** "Desired retention": the recall FSRS schedules for. */
+export const DESIRED_RETENTION_MIN = 0.8
+export const DESIRED_RETENTION_MAX = 0.97
+export const DESIRED_RETENTION_DEFAULT = 0.9
+/** Reviews a learner's own memory model is fitted from, at least. */
+export const MEMORY_MODEL_MIN_REVIEWS = 400
+
 /** Cards one queue request answers by default, and at most (fetching ahead for offline use). */
 export const QUEUE_SIZE_DEFAULT = 20
 export const QUEUE_SIZE_MAX = 200
@@ -162,6 +178,13 @@ export interface PracticeSettings {
   dailyGoal: number
   /** IANA time zone (from the browser): the learner's day. */
   timeZone: string
+  /** The ways to practise that are on (at least one), in `practiceWays` order. */
+  ways: PracticeWay[]
+  /** "Daily reminder by email", off by default, at `reminderHour` (0–23) of the learner's day. */
+  reminderEnabled: boolean
+  reminderHour: number
+  /** 0.80–0.97. */
+  desiredRetention: number
 }
 
 interface CalendarDay {

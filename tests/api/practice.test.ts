@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LanguageLevel } from '@/shared/levels'
 import type { GradeResult, PracticeCard, PracticeQueue, PracticeSettings, PracticeToday, UndoResult } from '@/shared/practice'
+import type { PracticeSettingsInput } from '@/shared/practice-schemas'
 import { type AdminWorld, password, startAdminWorld } from '../helpers/accounts'
 import { startAppServer } from '../helpers/app-server'
 import type { Client } from '../helpers/auth-client'
@@ -37,14 +38,14 @@ describe.each(databaseTargets())('practice on %s', (target) => {
   })
 
   /** A new learner of English at `level`, with their practice settings saved. */
-  async function learner(name: string, level = 'A1', settings: Partial<PracticeSettings> = {}): Promise<Client> {
+  async function learner(name: string, level = 'A1', settings: Partial<PracticeSettingsInput> = {}): Promise<Client> {
     const client = await world.signUp(`${name}-${target}@example.com`)
     const profile = { language: 'en', currentLevelId: levels[level]?.id ?? null, targetLevelId: null }
     expect((await client.request('PUT', '/api/me/profile', profile)).status).toBe(200)
     await saveSettings(client, { newWordsPerDay: 10, dailyGoal: 20, timeZone: 'UTC', ...settings })
     return client
   }
-  const saveSettings = async (client: Client, settings: PracticeSettings) =>
+  const saveSettings = async (client: Client, settings: PracticeSettingsInput) =>
     expectJson<PracticeSettings>(await client.request('PUT', '/api/me/practice/settings', settings))
   const queue = async (client: Client, limit?: number) =>
     expectJson<PracticeQueue>(await client.request('GET', `/api/me/practice/queue${limit ? `?limit=${limit}` : ''}`))
@@ -79,8 +80,9 @@ describe.each(databaseTargets())('practice on %s', (target) => {
   })
 
   it('keeps settings with defaults, and refuses bad ones field by field', async () => {
+    const defaults = { ways: ['flashcard', 'type', 'choose', 'listen', 'gap'], reminderEnabled: false, reminderHour: 18, desiredRetention: 0.9 }
     const client = await world.signUp(`settings-${target}@example.com`)
-    expect(await expectJson(await client.request('GET', '/api/me/practice/settings'))).toEqual({ newWordsPerDay: 10, dailyGoal: 20, timeZone: 'UTC' })
+    expect(await expectJson(await client.request('GET', '/api/me/practice/settings'))).toEqual({ newWordsPerDay: 10, dailyGoal: 20, timeZone: 'UTC', ...defaults })
     const refused = await expectApiError(
       await client.request('PUT', '/api/me/practice/settings', { newWordsPerDay: 101, dailyGoal: 0, timeZone: 'Mars/Olympus_Mons' }),
       400,
@@ -88,8 +90,29 @@ describe.each(databaseTargets())('practice on %s', (target) => {
     )
     expect(Object.keys(refused.fields ?? {}).sort()).toEqual(['dailyGoal', 'newWordsPerDay', 'timeZone'])
     const saved = await saveSettings(client, { newWordsPerDay: 5, dailyGoal: 30, timeZone: 'Europe/Berlin' })
-    expect(saved).toEqual({ newWordsPerDay: 5, dailyGoal: 30, timeZone: 'Europe/Berlin' })
+    expect(saved).toEqual({ newWordsPerDay: 5, dailyGoal: 30, timeZone: 'Europe/Berlin', ...defaults })
     expect(await expectJson(await client.request('GET', '/api/me/practice/settings'))).toEqual(saved)
+  })
+
+  it('saves the ways to practise, the reminder and the desired retention; those left out keep their values', async () => {
+    const client = await world.signUp(`settings-more-${target}@example.com`)
+    const base = { newWordsPerDay: 10, dailyGoal: 20, timeZone: 'UTC' }
+    const refused = await expectApiError(
+      await client.request('PUT', '/api/me/practice/settings', { ...base, ways: [], reminderHour: 24, desiredRetention: 0.5, reminderEnabled: 'yes' }),
+      400,
+      'validation_failed',
+    )
+    expect(Object.keys(refused.fields ?? {}).sort()).toEqual(['desiredRetention', 'reminderEnabled', 'reminderHour', 'ways'])
+    for (const ways of [['flashcard', 'flashcard'], ['juggle'], [' type']]) {
+      await expectApiError(await client.request('PUT', '/api/me/practice/settings', { ...base, ways }), 400, 'validation_failed')
+    }
+    await expectApiError(await client.request('PUT', '/api/me/practice/settings', { ...base, desiredRetention: 0.98 }), 400, 'validation_failed')
+    // Stored in the order the account page lists them, whatever the order sent.
+    const saved = await saveSettings(client, { ...base, ways: ['gap', 'type'], reminderEnabled: true, reminderHour: 7, desiredRetention: 0.85 })
+    expect(saved).toMatchObject({ ways: ['type', 'gap'], reminderEnabled: true, reminderHour: 7, desiredRetention: 0.85 })
+    const kept = await saveSettings(client, { ...base, dailyGoal: 40 })
+    expect(kept).toEqual({ ...saved, dailyGoal: 40 })
+    expect(await saveSettings(client, { ...base, reminderHour: 0, desiredRetention: 0.97 })).toMatchObject({ reminderHour: 0, desiredRetention: 0.97, reminderEnabled: true })
   })
 
   it('keeps a time zone by its canonical name, however it was spelt', async () => {

@@ -391,12 +391,64 @@ export const practiceSettings = pgTable(
     fsrsParameters: jsonb('fsrs_parameters').notNull(),
     /** Dates a time-zone change left behind (practice-days.ts: bridgedByZoneChange). */
     bridgedDays: jsonb('bridged_days').$type<string[]>().notNull().default([]),
+    /** The ways to practise that are on (shared/practice.ts: practiceWays). */
+    ways: jsonb('ways').$type<string[]>().notNull().default(['flashcard', 'type', 'choose', 'listen', 'gap']),
+    reminderEnabled: boolean('reminder_enabled').notNull().default(false),
+    /** The hour of the learner's day the reminder is sent at, 0–23. */
+    reminderHour: smallint('reminder_hour').notNull().default(18),
+    desiredRetention: doublePrecision('desired_retention').notNull().default(0.9),
+    /**
+     * The learner's own memory model, once fitted: the reviews it was fitted from, the log loss of
+     * the default and the fitted parameters on them, and when (the parameters are `fsrs_parameters`).
+     */
+    memoryModel: jsonb('memory_model').$type<{ reviews: number; logLossBefore: number; logLossAfter: number; fittedAt: string }>(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check('practice_settings_new_words', sql`${table.newWordsPerDay} between 0 and 100`),
     check('practice_settings_goal', sql`${table.dailyGoal} between 1 and 1000`),
+    check('practice_settings_reminder_hour', sql`${table.reminderHour} between 0 and 23`),
+    check('practice_settings_retention', sql`${table.desiredRetention} between 0.8 and 0.97`),
   ],
+)
+
+/**
+ * The daily reminders sent: one row per learner and day of theirs, made by the instance that sends
+ * it (the primary key: never twice, across instances).
+ */
+export const practiceReminder = pgTable(
+  'practice_reminder',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** The learner's date the reminder was for, in their time zone then. */
+    day: date('day', { mode: 'string' }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
+)
+
+/**
+ * A learner's background work other than imports (docs/decisions/0035-learner-jobs.md): one row
+ * per learner and kind (`fit`: their memory model), due at `runAfter`, claimed with `FOR UPDATE
+ * SKIP LOCKED` and a lease, as imports are (api/imports/worker.ts), so each runs once across
+ * instances and is taken over when its instance dies.
+ */
+export const learnerJob = pgTable(
+  'learner_job',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.kind] }), index('learner_job_due_idx').on(table.runAfter)],
 )
 
 export * from './auth-schema'

@@ -15,6 +15,7 @@ import {
   cardStates,
   grades,
   newWordsStatuses,
+  practiceWays,
 } from '@/shared/practice'
 import { describe, json } from '@/server/openapi/describe'
 import { answer, count, isoDate, isoDateTime, positiveInt } from '@/server/openapi/schemas'
@@ -91,7 +92,15 @@ const undoResultSchema = answer<UndoResult>('UndoResult', 'The card as it was be
 )
 
 const practiceSettingsSchema = answer<PracticeSettings>('PracticeSettings', "The learner's practice settings (defaults until saved).")(
-  z.object({ newWordsPerDay: count, dailyGoal: positiveInt, timeZone: z.string() }),
+  z.object({
+    newWordsPerDay: count,
+    dailyGoal: positiveInt,
+    timeZone: z.string(),
+    ways: z.array(z.enum(practiceWays)),
+    reminderEnabled: z.boolean(),
+    reminderHour: count,
+    desiredRetention: z.number(),
+  }),
 )
 
 const practiceTodaySchema = answer<PracticeToday>('PracticeToday', "Today's practice, the streak and the 12-week calendar, in the learner's time zone.")(
@@ -166,7 +175,8 @@ export const describeGetSettings = describe({
 export const describePutSettings = describe({
   operationId: 'putPracticeSettings',
   summary: 'Save the practice settings',
-  description: 'New words per day (0–100), daily goal (1–1000 reviews) and the IANA time zone from the browser, kept and answered by its canonical name (`us/eastern` is `America/New_York`). A change of zone never costs the streak: see docs/decisions/0019-practice.md.',
+  description:
+    'New words per day (0–100), daily goal (1–1000 reviews) and the IANA time zone from the browser, kept and answered by its canonical name (`us/eastern` is `America/New_York`). A change of zone never costs the streak: see docs/decisions/0019-practice.md. Optional, kept when left out: the ways to practise that are on (at least one), the daily reminder by email and its hour of the learner\'s day (0–23), and the desired retention (0.80–0.97).',
   tags,
   access: 'user',
   responses: { 200: json(practiceSettingsSchema, 'The saved settings.') },

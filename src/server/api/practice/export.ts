@@ -24,7 +24,12 @@ export async function exportedPractice(db: Db, userId: string): Promise<DataExpo
           newWordsPerDay: settings.newWordsPerDay,
           dailyGoal: settings.dailyGoal,
           timeZone: settings.timeZone,
+          ways: settings.ways,
+          reminderEnabled: settings.reminderEnabled,
+          reminderHour: settings.reminderHour,
+          desiredRetention: settings.desiredRetention,
           fsrsParameters: settings.fsrsParameters,
+          memoryModel: settings.memoryModel,
           bridgedDays: settings.bridgedDays,
           updatedAt: settings.updatedAt.toISOString(),
         }

@@ -1,6 +1,14 @@
 import { and, eq } from 'drizzle-orm'
 import type { FSRSParameters } from 'ts-fsrs'
-import { DAILY_GOAL_DEFAULT, NEW_WORDS_PER_DAY_DEFAULT, TIME_ZONE_DEFAULT, type PracticeSettings } from '@/shared/practice'
+import {
+  DAILY_GOAL_DEFAULT,
+  DESIRED_RETENTION_DEFAULT,
+  NEW_WORDS_PER_DAY_DEFAULT,
+  REMINDER_HOUR_DEFAULT,
+  TIME_ZONE_DEFAULT,
+  type PracticeSettings,
+  practiceWays,
+} from '@/shared/practice'
 import { bridgedByZoneChange, canonicalTimeZone, dayIn } from '@/shared/practice-days'
 import type { PracticeSettingsInput } from '@/shared/practice-schemas'
 import type { Db } from '@/server/db/client'
@@ -10,35 +18,55 @@ import { defaultFsrsParameters } from './scheduler'
 
 /**
  * A learner's practice settings: new words a day, the daily goal, the time zone of their day, the
- * FSRS parameters, and the dates time-zone changes bridged. Defaults until the first grade or save
- * (a read writes nothing). The rules are docs/decisions/0019-practice.md.
+ * ways to practise, the daily reminder, the desired retention, the FSRS parameters (the defaults
+ * or their own memory model's), and the dates time-zone changes bridged. Defaults until the first
+ * grade or save (a read writes nothing). The rules are docs/decisions/0019-practice.md.
  */
 
-export interface Settings {
-  newWordsPerDay: number
-  dailyGoal: number
-  timeZone: string
+type SettingsRow = typeof practiceSettings.$inferSelect
+
+export interface Settings extends PracticeSettings {
+  /** The parameters scheduled with: their `request_retention` is the desired retention. */
   fsrsParameters: FSRSParameters
   bridgedDays: string[]
+  memoryModel: SettingsRow['memoryModel']
 }
 
 const defaults = (): Settings => ({
   newWordsPerDay: NEW_WORDS_PER_DAY_DEFAULT,
   dailyGoal: DAILY_GOAL_DEFAULT,
   timeZone: TIME_ZONE_DEFAULT,
+  ways: [...practiceWays],
+  reminderEnabled: false,
+  reminderHour: REMINDER_HOUR_DEFAULT,
+  desiredRetention: DESIRED_RETENTION_DEFAULT,
   fsrsParameters: defaultFsrsParameters(),
   bridgedDays: [],
+  memoryModel: null,
+})
+
+/** A stored row as settings: written only by this module (the parameters from ts-fsrs's own). */
+const fromRow = (row: SettingsRow): Settings => ({
+  ...row,
+  ways: practiceWays.filter((way) => row.ways.includes(way)),
+  fsrsParameters: { ...(row.fsrsParameters as FSRSParameters), request_retention: row.desiredRetention },
 })
 
 /** The person's settings, or the defaults while they have none (a read writes nothing). */
 export async function readSettings(db: Db, userId: string): Promise<Settings> {
   const [row] = await db.select().from(practiceSettings).where(eq(practiceSettings.userId, userId))
-  if (!row) return defaults()
-  // Written only by this module, from ts-fsrs's own parameters.
-  return { ...row, fsrsParameters: row.fsrsParameters as FSRSParameters }
+  return row ? fromRow(row) : defaults()
 }
 
-const publicSettings = ({ newWordsPerDay, dailyGoal, timeZone }: Settings): PracticeSettings => ({ newWordsPerDay, dailyGoal, timeZone })
+const publicSettings = ({ newWordsPerDay, dailyGoal, timeZone, ways, reminderEnabled, reminderHour, desiredRetention }: Settings): PracticeSettings => ({
+  newWordsPerDay,
+  dailyGoal,
+  timeZone,
+  ways,
+  reminderEnabled,
+  reminderHour,
+  desiredRetention,
+})
 
 /** The settings row, made with the defaults if missing, locked until the transaction ends. */
 export async function lockedSettings(tx: Db, userId: string): Promise<Settings> {
@@ -51,7 +79,7 @@ export async function lockedSettings(tx: Db, userId: string): Promise<Settings> 
       .onConflictDoNothing()
     ;[row] = await locked()
   }
-  return { ...(row as typeof practiceSettings.$inferSelect), fsrsParameters: row?.fsrsParameters as FSRSParameters }
+  return fromRow(row as SettingsRow)
 }
 
 export async function readPracticeSettings(db: Db, userId: string): Promise<PracticeSettings> {
@@ -80,6 +108,6 @@ export async function savePracticeSettings(db: Db, userId: string, input: Practi
         .where(and(eq(reviewLog.userId, userId), eq(reviewLog.day, dayIn(timeZone, now))))
     }
     await publishEvent(tx, { type: 'practice', userId, data: { reason: 'settings' } })
-    return publicSettings({ ...(row as typeof practiceSettings.$inferSelect), fsrsParameters: settings.fsrsParameters })
+    return publicSettings(fromRow(row as SettingsRow))
   })
 }
