@@ -169,6 +169,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('an import when the instance runni
     expect(done.decks.map((deck) => deck.cards)).toEqual(Array.from({ length: DECKS }, () => NOTES / DECKS))
     // Claimed twice: by A, then by B.
     expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 2, locked_by: null })
+    // Then it gathered the statistics of the tables it filled (write.ts), not left to autovacuum.
+    const analyzed = `select count(*) as n from pg_stat_user_tables where relname in ('deck_note', 'word', 'practice_card', 'review_log') and last_analyze is not null`
+    await expect.poll(async () => (await database.query<{ n: string }>(analyzed))[0]?.n, { timeout: 30_000 }).toBe('4')
 
     expect(await stored(userId)).toEqual({
       decks: DECKS,
