@@ -135,6 +135,8 @@ export default defineConfig({
         MAIL_FROM: 'Lingua <no-reply@lingua.test>',
         // Journeys that are refused a second email then wait for the window to pass: 15 s, not 60.
         MAIL_THROTTLE_SECONDS: '15',
+        // A daily reminder turned on within its hour comes within 2 s, not a minute (reminders.spec.ts).
+        REMINDER_SWEEP_SECONDS: '2',
         // The journeys create several accounts from one address.
         AUTH_RATE_LIMIT_SCALE: '20',
         // Parallel workers' pages each hold a live stream, all from this one address.

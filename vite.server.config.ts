@@ -19,7 +19,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rollupOptions: {
-      input: { main: 'src/server/main.ts', cli: 'src/cli/main.ts', 'import-planner': 'src/server/api/imports/anki-planner-child.ts' },
+      input: { main: 'src/server/main.ts', cli: 'src/cli/main.ts', 'import-planner': 'src/server/api/imports/anki-planner-child.ts', 'memory-model-fitter': 'src/server/api/practice/memory-model-child.ts' },
       output: { format: 'es', entryFileNames: '[name].js' },
     },
   },

@@ -114,6 +114,17 @@ function practiceStatements(userId, wordId, levelId) {
         and not exists (select 1 from practice_card c where c.user_id = ${learner} and c.word_id = word.id)`,
       'new words (page)': `select * from word where level_id = ${levelId} and language = 'en'
         and not exists (select 1 from practice_card c where c.user_id = ${learner} and c.word_id = word.id) order by id limit 10`,
+      // "Choose the answer" (choices.ts, while that way is on): the words on either side of each
+      // level's first card of the page, 16 a side, ranges of word_level_idx (the groups are the
+      // app's jsonb parameter there).
+      choices: `select w.* from (select w.level_id, w.language, min(w.id) as pivot
+          from (select word_id from practice_card where user_id = ${learner} and due <= now() order by due, word_id limit 20) d
+          join word w on w.id = d.word_id group by w.level_id, w.language) g
+        cross join lateral (
+          (select text, part_of_speech from word where level_id = g.level_id and language = g.language
+            and (level_id, id) > (g.level_id, g.pivot) order by level_id, id limit 16)
+          union all (select text, part_of_speech from word where level_id = g.level_id and language = g.language
+            and (level_id, id) < (g.level_id, g.pivot) order by level_id desc, id desc limit 16)) w`,
     },
     grade: {
       'settings, locked': `select * from practice_settings where user_id = ${learner} for update`,

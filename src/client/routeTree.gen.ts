@@ -21,6 +21,7 @@ import { Route as FetchingRouteImport } from './routes/fetching'
 import { Route as FetchingPostRouteImport } from './routes/fetching-post'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PracticeRouteImport } from './routes/practice'
+import { Route as ProgressRouteImport } from './routes/progress'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as SharedStateAboutRouteImport } from './routes/shared-state-about'
 import { Route as SharedStateHomeRouteImport } from './routes/shared-state-home'
@@ -29,6 +30,7 @@ import { Route as AdminCanDoRouteImport } from './routes/admin/can-do'
 import { Route as AdminRecentChangesRouteImport } from './routes/admin/recent-changes'
 import { Route as DecksIndexRouteImport } from './routes/decks/index'
 import { Route as DecksIdRouteImport } from './routes/decks/$id'
+import { Route as RemindersUnsubscribeRouteImport } from './routes/reminders/unsubscribe'
 import { Route as AdminLanguageLevelsIndexRouteImport } from './routes/admin/language-levels/index'
 import { Route as AdminLanguageLevelsIdRouteImport } from './routes/admin/language-levels/$id'
 import { Route as AdminLanguageLevelsCreateRouteImport } from './routes/admin/language-levels/create'
@@ -95,6 +97,11 @@ const PracticeRoute = PracticeRouteImport.update({
   path: '/practice',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ProgressRoute = ProgressRouteImport.update({
+  id: '/progress',
+  path: '/progress',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RegisterRoute = RegisterRouteImport.update({
   id: '/register',
   path: '/register',
@@ -133,6 +140,11 @@ const DecksIndexRoute = DecksIndexRouteImport.update({
 const DecksIdRoute = DecksIdRouteImport.update({
   id: '/decks/$id',
   path: '/decks/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RemindersUnsubscribeRoute = RemindersUnsubscribeRouteImport.update({
+  id: '/reminders/unsubscribe',
+  path: '/reminders/unsubscribe',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminLanguageLevelsIndexRoute =
@@ -176,12 +188,14 @@ export interface FileRoutesByFullPath {
   '/fetching-post': typeof FetchingPostRoute
   '/login': typeof LoginRoute
   '/practice': typeof PracticeRoute
+  '/progress': typeof ProgressRoute
   '/register': typeof RegisterRoute
   '/shared-state-about': typeof SharedStateAboutRoute
   '/shared-state-home': typeof SharedStateHomeRoute
   '/admin/can-do': typeof AdminCanDoRoute
   '/admin/recent-changes': typeof AdminRecentChangesRoute
   '/decks/$id': typeof DecksIdRoute
+  '/reminders/unsubscribe': typeof RemindersUnsubscribeRoute
   '/admin/': typeof AdminIndexRoute
   '/decks/': typeof DecksIndexRoute
   '/admin/language-levels/$id': typeof AdminLanguageLevelsIdRoute
@@ -202,12 +216,14 @@ export interface FileRoutesByTo {
   '/fetching-post': typeof FetchingPostRoute
   '/login': typeof LoginRoute
   '/practice': typeof PracticeRoute
+  '/progress': typeof ProgressRoute
   '/register': typeof RegisterRoute
   '/shared-state-about': typeof SharedStateAboutRoute
   '/shared-state-home': typeof SharedStateHomeRoute
   '/admin/can-do': typeof AdminCanDoRoute
   '/admin/recent-changes': typeof AdminRecentChangesRoute
   '/decks/$id': typeof DecksIdRoute
+  '/reminders/unsubscribe': typeof RemindersUnsubscribeRoute
   '/admin': typeof AdminIndexRoute
   '/decks': typeof DecksIndexRoute
   '/admin/language-levels/$id': typeof AdminLanguageLevelsIdRoute
@@ -230,12 +246,14 @@ export interface FileRoutesById {
   '/fetching-post': typeof FetchingPostRoute
   '/login': typeof LoginRoute
   '/practice': typeof PracticeRoute
+  '/progress': typeof ProgressRoute
   '/register': typeof RegisterRoute
   '/shared-state-about': typeof SharedStateAboutRoute
   '/shared-state-home': typeof SharedStateHomeRoute
   '/admin/can-do': typeof AdminCanDoRoute
   '/admin/recent-changes': typeof AdminRecentChangesRoute
   '/decks/$id': typeof DecksIdRoute
+  '/reminders/unsubscribe': typeof RemindersUnsubscribeRoute
   '/admin/': typeof AdminIndexRoute
   '/decks/': typeof DecksIndexRoute
   '/admin/language-levels/$id': typeof AdminLanguageLevelsIdRoute
@@ -259,12 +277,14 @@ export interface FileRouteTypes {
     | '/fetching-post'
     | '/login'
     | '/practice'
+    | '/progress'
     | '/register'
     | '/shared-state-about'
     | '/shared-state-home'
     | '/admin/can-do'
     | '/admin/recent-changes'
     | '/decks/$id'
+    | '/reminders/unsubscribe'
     | '/admin/'
     | '/decks/'
     | '/admin/language-levels/$id'
@@ -285,12 +305,14 @@ export interface FileRouteTypes {
     | '/fetching-post'
     | '/login'
     | '/practice'
+    | '/progress'
     | '/register'
     | '/shared-state-about'
     | '/shared-state-home'
     | '/admin/can-do'
     | '/admin/recent-changes'
     | '/decks/$id'
+    | '/reminders/unsubscribe'
     | '/admin'
     | '/decks'
     | '/admin/language-levels/$id'
@@ -312,12 +334,14 @@ export interface FileRouteTypes {
     | '/fetching-post'
     | '/login'
     | '/practice'
+    | '/progress'
     | '/register'
     | '/shared-state-about'
     | '/shared-state-home'
     | '/admin/can-do'
     | '/admin/recent-changes'
     | '/decks/$id'
+    | '/reminders/unsubscribe'
     | '/admin/'
     | '/decks/'
     | '/admin/language-levels/$id'
@@ -340,10 +364,12 @@ export interface RootRouteChildren {
   FetchingPostRoute: typeof FetchingPostRoute
   LoginRoute: typeof LoginRoute
   PracticeRoute: typeof PracticeRoute
+  ProgressRoute: typeof ProgressRoute
   RegisterRoute: typeof RegisterRoute
   SharedStateAboutRoute: typeof SharedStateAboutRoute
   SharedStateHomeRoute: typeof SharedStateHomeRoute
   DecksIdRoute: typeof DecksIdRoute
+  RemindersUnsubscribeRoute: typeof RemindersUnsubscribeRoute
   DecksIndexRoute: typeof DecksIndexRoute
 }
 
@@ -433,6 +459,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PracticeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/progress': {
+      id: '/progress'
+      path: '/progress'
+      fullPath: '/progress'
+      preLoaderRoute: typeof ProgressRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/register': {
       id: '/register'
       path: '/register'
@@ -487,6 +520,13 @@ declare module '@tanstack/react-router' {
       path: '/decks/$id'
       fullPath: '/decks/$id'
       preLoaderRoute: typeof DecksIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reminders/unsubscribe': {
+      id: '/reminders/unsubscribe'
+      path: '/reminders/unsubscribe'
+      fullPath: '/reminders/unsubscribe'
+      preLoaderRoute: typeof RemindersUnsubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/language-levels/': {
@@ -566,10 +606,12 @@ const rootRouteChildren: RootRouteChildren = {
   FetchingPostRoute: FetchingPostRoute,
   LoginRoute: LoginRoute,
   PracticeRoute: PracticeRoute,
+  ProgressRoute: ProgressRoute,
   RegisterRoute: RegisterRoute,
   SharedStateAboutRoute: SharedStateAboutRoute,
   SharedStateHomeRoute: SharedStateHomeRoute,
   DecksIdRoute: DecksIdRoute,
+  RemindersUnsubscribeRoute: RemindersUnsubscribeRoute,
   DecksIndexRoute: DecksIndexRoute,
 }
 export const routeTree = rootRouteImport

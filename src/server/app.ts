@@ -16,6 +16,9 @@ import { meRoutes } from './api/me'
 import { AVATAR_UPLOADS, avatarRoutes, avatarUploadRoutes } from './api/avatars/routes'
 import { DATA_EXPORTS, dataExportRoutes } from './api/data-export/routes'
 import { PRACTICE_WRITES, practiceRoutes } from './api/practice/routes'
+import { reminderRoutes } from './api/reminders/routes'
+import type { ReminderTokens } from './api/reminders/token'
+import { progressRoutes } from './api/progress/routes'
 import { DECK_WRITES, deckRoutes } from './api/decks/routes'
 import { IMPORT_STARTS, importRoutes } from './api/imports/routes'
 import { mediaRoutes } from './api/imports/media'
@@ -120,6 +123,10 @@ export function createApp(deps: {
   now?: () => Date
   /** Tells this instance's import worker that a job waits (it also looks every second). */
   importQueued?: () => void
+  /** Tells this instance's worker of learners' jobs that a memory model's fit waits (it also looks every second). */
+  fitQueued?: () => void
+  /** Signs and checks the reminders' unsubscribe tokens (api/reminders/token.ts). */
+  reminderTokens: ReminderTokens
 }) {
   const { config, logger, database, auth, redis, mailer, mailThrottle, revocations, events, hub, levelCache, isDraining = () => false, now = () => new Date() } = deps
   const importQueued = deps.importQueued ?? (() => {})
@@ -191,11 +198,13 @@ export function createApp(deps: {
   )
   app.route('/api/me/export', dataExportRoutes(database.db, perAccount('data-export', DATA_EXPORTS.points, DATA_EXPORTS.seconds)))
   app.route('/api/me/assessment', assessmentRoutes(database.db, perAccount('assessment', ASSESSMENT_WRITES.points, ASSESSMENT_WRITES.seconds)))
-  app.route('/api/me/practice', practiceRoutes(database.db, perAccount('practice-writes', PRACTICE_WRITES.points, PRACTICE_WRITES.seconds), now))
+  app.route('/api/me/practice', practiceRoutes(database.db, perAccount('practice-writes', PRACTICE_WRITES.points, PRACTICE_WRITES.seconds), now, deps.fitQueued))
+  app.route('/api/me/progress', progressRoutes(database.db, now))
   app.route('/api/me/decks', deckRoutes(database.db, perAccount('deck-writes', DECK_WRITES.points, DECK_WRITES.seconds), now))
   app.route('/api/me/imports', importRoutes(database.db, perAccount('imports', IMPORT_STARTS.points, IMPORT_STARTS.seconds), importQueued))
   app.route('/api/me/media', mediaRoutes(database.db))
   app.route('/api/avatars', avatarRoutes(database.db))
+  app.route('/api/reminders', reminderRoutes(database.db, deps.reminderTokens))
   // Public reads here skip the session lookup: only the administrators' routes read it. The cache
   // hears a change before the streams tell the clients about it.
   events.add(levelCache)

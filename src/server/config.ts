@@ -75,6 +75,11 @@ const envSchema = z.object({
    */
   IMPORT_PLANNER_HEAP_MB: z.coerce.number().int().min(16).max(16_384).default(256),
   /**
+   * How often each instance looks for the daily practice reminders due (a reminder goes within 5
+   * minutes of its hour): every minute. Tests that sweep by hand lengthen it.
+   */
+  REMINDER_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
    * How long a session is served from its signed cache cookie: the bound within which a revoked
    * session is refused everywhere. Tests shorten it rather than wait a minute.
    */
@@ -157,6 +162,7 @@ export interface Config {
   shutdownDelayMs: number
   importLeaseSeconds: number
   importPlannerHeapMb: number
+  reminderSweepSeconds: number
   /** A revoked session can still be used for at most this long (better-auth's cookie cache). */
   sessionCacheSeconds: number
   /** How long an email of a kind holds its address (the mail throttle's window). */
@@ -226,6 +232,7 @@ export function loadConfig(
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     importLeaseSeconds: e.IMPORT_LEASE_SECONDS,
     importPlannerHeapMb: e.IMPORT_PLANNER_HEAP_MB,
+    reminderSweepSeconds: e.REMINDER_SWEEP_SECONDS,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     mailThrottleSeconds: e.MAIL_THROTTLE_SECONDS,
     liveStreamsPerSession: e.LIVE_STREAMS_PER_SESSION,

@@ -4,15 +4,21 @@ import type { Redis } from 'ioredis'
 import type { Logger } from 'pino'
 import { importRunner } from './api/imports/run'
 import { startImportWorker } from './api/imports/worker'
+import { FIT_JOB, fitRunner } from './api/practice/memory-model-job'
 import { LevelReadCache, sentKey } from './api/levels/cache'
+import { startReminderSweep } from './api/reminders/sweep'
+import { reminderTokens } from './api/reminders/token'
 import { createApp } from './app'
 import { createAuth } from './auth/auth'
 import { Revocations, refreshStoredSessions } from './auth/revocations'
+import { loadAuthSecret } from './auth/secret'
 import type { Config } from './config'
 import { type Database, openDatabase } from './db/client'
 import { InstanceEvents, latestEventId, subscribeEvents } from './events/bus'
 import { LiveHub } from './events/hub'
 import { createNodeServer } from './http/node-server'
+import { startLearnerJobWorker } from './jobs/learner-jobs'
+import type { Periodic } from './jobs/periodic'
 import { createMailer, createMemoryMailThrottle, createRedisMailThrottle, type Mailer } from './mail/index'
 import { openRedis } from './redis'
 
@@ -23,6 +29,8 @@ export interface Instance {
   database: Database
   /** This instance's live streams (ended on shutdown, so that their clients reconnect elsewhere). */
   hub: LiveHub
+  /** This instance's sweep of the daily practice reminders (tests run it by hand: `runNow`). */
+  reminders: Periodic
   /**
    * Closes what the instance opened — the mailer, the database listener, Redis, the database —
    * once the HTTP server has stopped taking requests.
@@ -80,7 +88,21 @@ export async function openInstance(options: {
   const levelCache = new LevelReadCache()
   // Imports run here too, each once across instances (api/imports/worker.ts).
   const runner = importRunner(database.db, now ?? (() => new Date()), config.importPlannerHeapMb)
-  const imports = startImportWorker({ db: database.db, logger, instanceId: randomUUID(), leaseSeconds: config.importLeaseSeconds, ...runner })
+  const instanceId = randomUUID()
+  const imports = startImportWorker({ db: database.db, logger, instanceId, leaseSeconds: config.importLeaseSeconds, ...runner })
+  // And learners' background jobs (jobs/learner-jobs.ts): their memory models' fits.
+  const learnerJobs = startLearnerJobWorker({ db: database.db, logger, instanceId, runners: { [FIT_JOB]: fitRunner(database.db, now ?? (() => new Date())) } })
+  // The daily practice reminders, swept every minute by every instance, each sent once (api/reminders/sweep.ts).
+  const tokens = reminderTokens(await loadAuthSecret(database.db, config.authSecret))
+  const reminders = startReminderSweep({
+    db: database.db,
+    logger,
+    mailer,
+    config,
+    tokens,
+    now: now ?? (() => new Date()),
+    everyMs: config.reminderSweepSeconds * 1000,
+  })
   const app = createApp({
     config,
     logger,
@@ -95,6 +117,8 @@ export async function openInstance(options: {
     levelCache,
     isDraining,
     importQueued: imports.kick,
+    reminderTokens: tokens,
+    fitQueued: learnerJobs.kick,
     ...(now ? { now } : {}),
   })
   const stopListening = await subscribeEvents(database, logger, events)
@@ -111,8 +135,9 @@ export async function openInstance(options: {
     server,
     database,
     hub,
+    reminders,
     async close() {
-      await imports.stop()
+      await Promise.all([imports.stop(), learnerJobs.stop(), reminders.stop()])
       await mailer.close()
       await stopListening()
       await redis?.quit()

@@ -57,7 +57,7 @@ export interface WordsNotice {
  * settings): only they hear it; the client reads its queue and today's summary again.
  */
 export interface PracticeNotice {
-  reason: 'review' | 'undo' | 'settings' | 'decks' | 'import'
+  reason: 'review' | 'undo' | 'settings' | 'decks' | 'import' | 'model'
 }
 
 /** The events on the wire, by their `event:` name. */

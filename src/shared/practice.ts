@@ -111,6 +111,13 @@ export interface PracticeCard {
    * learner's media, formatting), drawn without raw HTML; null for a word written as text.
    */
   html: { front: string; back: string } | null
+  /**
+   * "Choose the answer": four texts, this card's own among them, the others of the same level (and
+   * language) or deck, of its part of speech where there are enough, in the order shown (the same
+   * for one review). Null when the way is off, the card is not `answerable` (practice-ways.ts) or
+   * its level or deck has too few other words.
+   */
+  choices: string[] | null
   /** Due (`state` not new) or new today. */
   kind: 'due' | 'new'
   schedule: CardSchedule
@@ -148,6 +155,8 @@ export interface PracticeQueue {
    * back in a minute): how many, and when the first of them is due (null: none).
    */
   laterToday: { count: number; next: string | null }
+  /** The ways to practise that are on (the settings'): the client picks each card's among them. */
+  ways: PracticeWay[]
   /** The server's time the queue was made at. */
   at: string
 }

@@ -19,10 +19,13 @@ export const routeTable = [
   { path: '/login', guards: ['guest'] },
   { path: '/register', guards: ['guest'] },
   { path: '/confirm', guards: [] },
+  // A reminder email's "Stop these reminders": its token, not a session, says whose.
+  { path: '/reminders/unsubscribe', guards: [] },
   { path: '/dashboard', guards: ['auth'] },
   { path: '/account', guards: ['auth'] },
   { path: '/assessment', guards: ['auth'] },
   { path: '/practice', guards: ['auth'] },
+  { path: '/progress', guards: ['auth'] },
   { path: '/decks', guards: ['auth'] },
   // `auth` only: whose deck it is, the API says (404 for another learner's, as for none).
   { path: '/decks/$id', guards: ['auth'] },

@@ -98,7 +98,9 @@ const linkOfKind = (kind: MailKind) =>
     ? `${appUrl}/login`
     : kind === 'sign-in-methods-changed' || kind === 'account-access-changed'
       ? `${appUrl}/account`
-      : `${appUrl}/confirm?type=${kind}&token=t`
+      : kind === 'practice-reminder'
+        ? `${appUrl}/practice`
+        : `${appUrl}/confirm?type=${kind}&token=t`
 
 function mailOfKind(kind: MailKind, to: string, locale: MailLocale = 'en') {
   const appName = 'Lingua'
@@ -111,6 +113,16 @@ function mailOfKind(kind: MailKind, to: string, locale: MailLocale = 'en') {
       return composeMail(to, { kind, appName, locale, link: linkOfKind(kind), change: 'passkey-added', name: 'MacBook' })
     case 'account-access-changed':
       return composeMail(to, { kind, appName, locale, link: linkOfKind(kind), change: 'disabled' })
+    case 'practice-reminder':
+      return composeMail(to, {
+        kind,
+        appName,
+        locale,
+        link: linkOfKind(kind),
+        count: 7,
+        stopLink: `${appUrl}/reminders/unsubscribe?token=t`,
+        oneClickUrl: `${appUrl}/api/reminders/unsubscribe?token=t`,
+      })
     default:
       return composeMail(to, { kind, appName, locale, link: linkOfKind(kind), expiresInMinutes: 60 })
   }
@@ -152,14 +164,15 @@ describe('email templates', () => {
       const message = mailOfKind(kind, 'a@example.com', locale)
       const secret = kind === 'sign-in-code' ? '123456' : linkOfKind(kind)
       const expiry =
-        kind === 'account-exists' || kind === 'sign-in-methods-changed' || kind === 'account-access-changed'
+        kind === 'account-exists' || kind === 'sign-in-methods-changed' || kind === 'account-access-changed' || kind === 'practice-reminder'
           ? // A notice links to a page of the app, which never expires: the email says nothing about it.
             undefined
           : kind === 'sign-in-code'
             ? { en: 'This code expires in 5 minutes.', ru: 'Код перестанет действовать через 5 минут.' }
             : { en: 'This link expires in 60 minutes.', ru: 'Ссылка перестанет действовать через 60 минут.' }
 
-      expect(message.subject).toContain('Lingua')
+      // The reminder's subject is the spec's own words ("Time to practise: {n} cards are waiting").
+      if (kind !== 'practice-reminder') expect(message.subject).toContain('Lingua')
       expect(message.text).toContain('Lingua')
       expect(message.text).toContain(secret)
       if (expiry) {

@@ -58,6 +58,7 @@ const appEndpoints: Record<string, string[]> = {
   '/api/demo/server-time': ['get'],
   '/api/events': ['get'],
   '/api/demo/messages': ['post'],
+  '/api/reminders/unsubscribe': ['get', 'post'],
   '/api/me': ['get'],
   '/api/me/profile': ['get', 'put'],
   '/api/me/sessions/{id}': ['delete'],
@@ -79,6 +80,8 @@ const appEndpoints: Record<string, string[]> = {
   '/api/me/practice/undo': ['post'],
   '/api/me/practice/today': ['get'],
   '/api/me/practice/settings': ['get', 'put'],
+  '/api/me/practice/memory-model': ['get', 'post'],
+  '/api/me/progress': ['get'],
   '/api/me/decks': ['get', 'post'],
   '/api/me/decks/{id}': ['delete', 'get', 'patch'],
   '/api/me/decks/{id}/export.apkg': ['get'],
@@ -140,6 +143,9 @@ const signedInOnly = [
   'get /api/me/practice/today',
   'get /api/me/practice/settings',
   'put /api/me/practice/settings',
+  'get /api/me/practice/memory-model',
+  'post /api/me/practice/memory-model',
+  'get /api/me/progress',
   ...Object.entries(appEndpoints)
     .filter(([path]) => path.startsWith('/api/me/decks') || path.startsWith('/api/me/imports'))
     .flatMap(([path, methods]) => methods.map((method) => `${method} ${path}`)),

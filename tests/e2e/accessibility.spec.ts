@@ -1,4 +1,7 @@
-import type { Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
+import type { LevelPage } from '@/shared/levels'
+import type { PracticeQueue } from '@/shared/practice'
+import ru from '@/client/locales/ru'
 import {
   type ColourMode,
   type InterfaceLanguage,
@@ -35,6 +38,21 @@ const openPages = visitorPages.filter(({ path }) => path !== '/login' && path !=
 async function visit(page: Page, path: string, mode: ColourMode, lang: InterfaceLanguage, status = 200) {
   await open(page, path, status)
   await settled(page, mode, lang)
+}
+
+/** A level, and three of its words graded "Good" through the API, as the practice page would. */
+async function practiseThree(request: APIRequestContext, baseURL: string) {
+  const levels = (await (await request.get('/api/language-levels?pageSize=100')).json()) as LevelPage
+  const profile = { language: 'en', currentLevelId: levels.items.find((level) => level.code === 'A1')?.id ?? null, targetLevelId: null }
+  expect((await request.put('/api/me/profile', { headers: { Origin: baseURL }, data: profile })).status()).toBe(200)
+  const queue = (await (await request.get('/api/me/practice/queue?limit=3')).json()) as PracticeQueue
+  for (const card of queue.cards) {
+    const graded = await request.post('/api/me/practice/reviews', {
+      headers: { Origin: baseURL },
+      data: { clientId: crypto.randomUUID(), wordId: card.wordId, grade: 3, version: card.schedule.version },
+    })
+    expect(graded.status(), await graded.text()).toBe(201)
+  }
 }
 
 async function openPalette(page: Page) {
@@ -124,6 +142,19 @@ for (const lang of interfaceLanguages) {
         await openPalette(page)
         await report.check(page, 'command palette')
         await page.keyboard.press('Escape')
+
+        // Progress: its empty states, then charts and their tables after a few grades.
+        await visit(page, '/progress', mode, lang)
+        await report.check(page, '/progress (nothing practised)')
+        await practiseThree(context.request, baseURL ?? '')
+        await visit(page, '/progress', mode, lang)
+        const progressLabels = lang === 'en' ? { showTable: 'Show as table', last90: 'Last 90 days' } : ru.progress
+        const shows = page.getByRole('main').getByRole('button', { name: progressLabels.showTable })
+        await expect(shows).toHaveCount(2)
+        while ((await shows.count()) > 0) await shows.first().click()
+        await expect(page.getByRole('main').getByRole('table')).toHaveCount(2)
+        await page.getByRole('main').getByRole('button', { name: progressLabels.last90 }).click()
+        await report.check(page, '/progress (charts and tables)')
 
         await visit(page, '/account', mode, lang)
         await report.check(page, '/account')

@@ -114,7 +114,7 @@ async function learner(context: BrowserContext, baseURL: string, name: string, l
   expect(profile.status(), await profile.text()).toBe(200)
   const settings = await context.request.put('/api/me/practice/settings', {
     headers: { Origin: baseURL },
-    data: { newWordsPerDay: 10, dailyGoal: 20, timeZone: middayZone },
+    data: { newWordsPerDay: 10, dailyGoal: 20, timeZone: middayZone, ways: ['flashcard'] },
   })
   expect(settings.status(), await settings.text()).toBe(200)
 }

@@ -80,7 +80,7 @@ async function learnerAtA1(context: BrowserContext, baseURL: string, name: strin
   expect(profile.status(), await profile.text()).toBe(200)
   const settings = await context.request.put('/api/me/practice/settings', {
     headers: { Origin: baseURL },
-    data: { newWordsPerDay: newWords, dailyGoal: 20, timeZone: middayZone },
+    data: { newWordsPerDay: newWords, dailyGoal: 20, timeZone: middayZone, ways: ['flashcard'] },
   })
   expect(settings.status(), await settings.text()).toBe(200)
 }

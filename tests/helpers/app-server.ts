@@ -1,10 +1,19 @@
 import { loadConfig } from '@/server/config'
-import { openInstance } from '@/server/instance'
+import { type Instance, openInstance } from '@/server/instance'
 import { createLogger } from '@/server/logger'
 import { packageInfo } from '@/server/package-info'
 import { prepareServer, type ServerOptions, type TestServer, track, untrack } from './server'
 
 const { version } = packageInfo
+
+const instances = new WeakMap<TestServer, Instance>()
+
+/** The instance of a server `startAppServer` started (e.g. to sweep the reminders now). */
+export function instanceOf(server: TestServer): Instance {
+  const instance = instances.get(server)
+  if (!instance) throw new Error('instanceOf: not a server of startAppServer')
+  return instance
+}
 
 /**
  * Starts the app in the test's own process: the same instance as `main()` makes (database,
@@ -68,6 +77,7 @@ export async function startAppServer(options: ServerOptions & { now?: () => Date
       },
     }
     track(server)
+    instances.set(server, instance)
     return server
   } catch (error) {
     await cleanUp()

@@ -24,6 +24,16 @@ function render(kind: MailKind, locale: MailLocale): RenderedMail {
       return renderMail({ kind, appName, locale, link: 'https://lingua.test/account', change: 'passkey-added', name: 'MacBook' })
     case 'account-access-changed':
       return renderMail({ kind, appName, locale, link: 'https://lingua.test/login', change: 'disabled' })
+    case 'practice-reminder':
+      return renderMail({
+        kind,
+        appName,
+        locale,
+        link: 'https://lingua.test/practice',
+        count: 7,
+        stopLink: 'https://lingua.test/reminders/unsubscribe?token=t',
+        oneClickUrl: 'https://lingua.test/api/reminders/unsubscribe?token=t',
+      })
     case 'change-email':
       return renderMail({ kind, appName, locale, link, expiresInMinutes: 60, newEmail: 'new@example.com' })
     default:
@@ -53,6 +63,7 @@ describe('emails in both languages', () => {
         'account-exists': 'https://lingua.test/login',
         'sign-in-methods-changed': 'https://lingua.test/account',
         'account-access-changed': 'https://lingua.test/login',
+        'practice-reminder': 'https://lingua.test/practice',
       }
       const action = kind === 'sign-in-code' ? code : (notices[kind] ?? link)
       for (const mail of [english, russian]) {

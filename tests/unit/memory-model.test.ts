@@ -1,69 +1,12 @@
-import { type FSRSState, FSRSAlgorithm, dateDiffInDays, default_w, generatorParameters } from 'ts-fsrs'
+import { dateDiffInDays, default_w } from 'ts-fsrs'
 import { describe, expect, it } from 'vitest'
-import type { PracticeGrade } from '@/shared/practice'
-import { type ReviewRecord, fitParameters, logLoss, reviewItems } from '@/server/api/practice/memory-model'
+import { fitParameters, logLoss, reviewItems } from '@/server/api/practice/memory-model'
+import { knownWeights as known, seeded, simulateHistory } from '../helpers/review-history'
 
 const DAY = 86_400_000
 const start = Date.UTC(2026, 0, 5)
 /** A time on day `day` after `start`: 08:00 UTC plus `minutes`. */
 const at = (day: number, minutes = 0) => new Date(start + day * DAY + (8 * 60 + minutes) * 60_000)
-
-/** A deterministic random number generator (mulberry32). */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
-
-/** A learner unlike FSRS's defaults: slower to forget at first, steeper forgetting (decay 0.4). */
-const known = [1, 3, 6, 20, 5.5, 0.6, 2, 0.02, 1.3, 0.25, 1.2, 1, 0.1, 0.4, 2, 0.4, 2.5, 0.5, 0.1, 0.05, 0.4]
-
-/**
- * A history drawn from the known model: each card is first graded on one of the first 30 days (a
- * learning step the same day after Again or Hard), then reviewed at the interval the model gives
- * for 90% retention (jittered from ×0.75 to ×1.35), recalled with the probability its
- * retrievability gives; a lapse is relearnt the same day. Returned shuffled.
- */
-function simulate(cards: number, seed: number): ReviewRecord[] {
-  const random = seeded(seed)
-  const model = new FSRSAlgorithm(generatorParameters({ w: known }))
-  const history: ReviewRecord[] = []
-  for (let c = 0; c < cards; c++) {
-    const cardKey = `card-${c}`
-    let day = Math.floor(random() * 30)
-    /** Records the grade and returns the card's memory state after it. */
-    const grade = (state: FSRSState | null, rating: PracticeGrade, minutes: number, elapsed: number) => {
-      history.push({ cardKey, reviewedAt: at(day, minutes), rating })
-      return model.next_state(state, elapsed, rating)
-    }
-    const roll = random()
-    const first: PracticeGrade = roll < 0.25 ? 1 : roll < 0.35 ? 2 : roll < 0.9 ? 3 : 4
-    const minutes = Math.floor(random() * 480)
-    let state = grade(null, first, minutes, 0)
-    if (first <= 2) state = grade(state, 3, minutes + 10, 0)
-    const reviews = 10 + Math.floor(random() * 11)
-    for (let r = 0; r < reviews; r++) {
-      const interval = Math.max(1, Math.round(model.next_interval(state.stability, 0) * (0.75 + 0.6 * random())))
-      day += interval
-      const recalled = random() < model.forgetting_curve(interval, state.stability)
-      const mood = random()
-      const rating: PracticeGrade = !recalled ? 1 : mood < 0.15 ? 2 : mood < 0.9 ? 3 : 4
-      const minutes = Math.floor(random() * 480)
-      state = grade(state, rating, minutes, interval)
-      if (rating === 1) state = grade(state, 3, minutes + 10, 0)
-    }
-  }
-  for (let i = history.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1))
-    ;[history[i], history[j]] = [history[j] as ReviewRecord, history[i] as ReviewRecord]
-  }
-  return history
-}
 
 describe('the optimizer’s training items', () => {
   it('are per card, oldest first, one per review after the first, with UTC calendar days between reviews', () => {
@@ -123,7 +66,7 @@ describe('fitting the memory model', () => {
   })
 
   it('fits a learner’s history better than the defaults (log loss), in ts-fsrs’s 21 parameters', { timeout: 30_000 }, async () => {
-    const history = simulate(200, 20_260_105)
+    const history = simulateHistory(200, 20_260_105)
     const fitted = await fitParameters(history)
     expect(fitted.reviews).toBe(reviewItems(history).length)
     expect(fitted.parameters).toHaveLength(21)

@@ -18,6 +18,7 @@ const card = (wordId: number, kind: 'due' | 'new' = 'due', version = kind === 'n
   example: null,
   partOfSpeech: null,
   html: null,
+  choices: null,
   kind,
   schedule: { state: kind === 'new' ? 'new' : 'review', due: '2026-11-27T00:00:00Z', reps: 0, lapses: 0, lastReview: null, version },
   next: [],
@@ -28,6 +29,7 @@ const queueOf = (cards: PracticeCard[], extra = 0): PracticeQueue => ({
   dueNow: cards.filter((c) => c.kind === 'due').length + extra,
   newLeft: cards.filter((c) => c.kind === 'new').length,
   newWords: { status: 'available', levelCode: 'A1', language: 'en' },
+  ways: ['flashcard'],
   laterToday: { count: 0, next: null },
   at: '2026-11-27T00:00:00Z',
 })

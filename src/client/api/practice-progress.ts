@@ -105,7 +105,11 @@ export function useSyncTimeZone(): void {
     // Per person: someone else signing in on this page load has their own settings.
     if (!user || zoneSentFor.has(user.id) || !stored || !zone || sameTimeZone(zone, stored.timeZone)) return
     zoneSentFor.add(user.id)
-    savePracticeSettings({ ...stored, timeZone: zone }).then(
+    // The numbers it must send and the zone; the rest (ways, the reminder, retention) is kept when
+    // left out, so that a copy read earlier cannot undo a change made since (a reminder turned off
+    // from its email).
+    const { newWordsPerDay, dailyGoal } = stored
+    savePracticeSettings({ newWordsPerDay, dailyGoal, timeZone: zone }).then(
       settingsSaved,
       // Not worth a word to the learner: their day stays the stored zone's until the next load.
       () => undefined,

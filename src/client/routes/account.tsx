@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { AccountPage } from '@/client/features/account/account-page'
+import { RetentionField } from '@/client/features/memory-model/retention-field'
 import { guardsFor } from '@/client/lib/guards'
 import { providerErrorSearch, useProviderError, withoutProviderError } from '@/client/lib/provider-errors'
 import { withQueries } from '@/client/lib/query-client'
@@ -17,5 +18,5 @@ function Account() {
   const providerError = useProviderError(error, () =>
     navigate({ search: withoutProviderError, replace: true, resetScroll: false }),
   )
-  return <AccountPage providerError={providerError} />
+  return <AccountPage providerError={providerError} practice={<RetentionField />} />
 }

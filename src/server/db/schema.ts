@@ -396,6 +396,13 @@ export const practiceSettings = pgTable(
     reminderEnabled: boolean('reminder_enabled').notNull().default(false),
     /** The hour of the learner's day the reminder is sent at, 0–23. */
     reminderHour: smallint('reminder_hour').notNull().default(18),
+    /**
+     * When the reminder was last turned on or moved to another hour (docs/decisions/0035-reminders.md):
+     * turned on within its hour, it goes within 5 minutes of this rather than of the hour's start.
+     */
+    reminderSetAt: timestamp('reminder_set_at', { withTimezone: true }),
+    /** The interface language of the learner's last save (`en`, `ru`): the reminder's language. */
+    mailLocale: text('mail_locale').notNull().default('en'),
     desiredRetention: doublePrecision('desired_retention').notNull().default(0.9),
     /**
      * The learner's own memory model, once fitted: the reviews it was fitted from, the log loss of
@@ -409,6 +416,8 @@ export const practiceSettings = pgTable(
     check('practice_settings_goal', sql`${table.dailyGoal} between 1 and 1000`),
     check('practice_settings_reminder_hour', sql`${table.reminderHour} between 0 and 23`),
     check('practice_settings_retention', sql`${table.desiredRetention} between 0.8 and 0.97`),
+    // The reminders' sweep looks up the learners whose hour has come, by zone and hour, every minute.
+    index('practice_settings_reminder_idx').on(table.timeZone, table.reminderHour).where(sql`${table.reminderEnabled}`),
   ],
 )
 
@@ -430,7 +439,7 @@ export const practiceReminder = pgTable(
 )
 
 /**
- * A learner's background work other than imports (docs/decisions/0035-learner-jobs.md): one row
+ * A learner's background work other than imports (docs/decisions/0037-memory-model.md): one row
  * per learner and kind (`fit`: their memory model), due at `runAfter`, claimed with `FOR UPDATE
  * SKIP LOCKED` and a lease, as imports are (api/imports/worker.ts), so each runs once across
  * instances and is taken over when its instance dies.

@@ -5,6 +5,7 @@ import { z } from 'zod/mini'
 import { PROVIDER_FORM_PATH } from '@/shared/auth'
 import { AVATAR_UPLOAD_PATH } from '@/shared/avatars'
 import { CSV_PATH_SUFFIX } from '@/shared/csv'
+import { REMINDER_UNSUBSCRIBE_PATH } from '@/shared/reminders'
 import { rowIdText } from '@/shared/query'
 import type { AppEnv } from './context'
 import { ApiError, defaultMessages } from './errors'
@@ -17,6 +18,8 @@ const jsonType = /^application\/([\w.-]+\+)?json\s*(;|$)/i
 const formType = /^application\/x-www-form-urlencoded\s*(;|$)/i
 /** A CSV file (`text/csv`), which the imports of CSV file resources take (shared/csv.ts). */
 export const csvType = /^text\/csv\s*(;|$)/i
+/** The bodies of an RFC 8058 one-click POST: an HTML form's, or multipart. */
+const oneClickType = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i
 /** Whether a body of this type is an HTML form's (`application/x-www-form-urlencoded`). */
 export const isFormType = (contentType: string | undefined) => formType.test(contentType ?? '')
 
@@ -47,6 +50,8 @@ export function apiBodyGuard(methodNotAllowed: (c: Context<AppEnv>) => Promise<v
     if (!hasBody(request)) return next()
     // The one HTML form the API takes (the provider buttons): its route reads it.
     if (c.req.path === PROVIDER_FORM_PATH && isFormType(c.req.header('content-type'))) return next()
+    // A mail client's one-click unsubscribe (RFC 8058), form-encoded or multipart: its route reads it.
+    if (c.req.path === REMINDER_UNSUBSCRIBE_PATH && oneClickType.test(c.req.header('content-type') ?? '')) return next()
     // A CSV file (up to megabytes) sent to a file resource (shared/csv.ts): its route reads it,
     // with its own limit, after checking who sends it.
     if (c.req.method === 'POST' && c.req.path.endsWith(CSV_PATH_SUFFIX) && csvType.test(c.req.header('content-type') ?? '')) return next()

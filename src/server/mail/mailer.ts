@@ -109,7 +109,7 @@ export function createMailer(options: MailerOptions): Mailer {
           text: message.text,
           html: message.html,
           // RFC 3834: tells auto-responders (vacation replies) not to answer.
-          headers: { 'Auto-Submitted': 'auto-generated' },
+          headers: { 'Auto-Submitted': 'auto-generated', ...message.headers },
         })
         // In production (SMTP) the link and the code are deliberately NOT logged: they sign the
         // reader in. Only the recipient and the kind are.

@@ -44,6 +44,7 @@ export function createOutboxWriter(dataDir: string, now: () => number = Date.now
       html: message.html,
       ...(message.link === undefined ? {} : { link: message.link }),
       ...(message.code === undefined ? {} : { code: message.code }),
+      ...(message.headers === undefined ? {} : { headers: message.headers }),
     }
     // The outbox holds working sign-in links and codes: readable by the server's user only.
     dirReady ??= mkdir(dir, { recursive: true, mode: 0o700 }).catch((error: unknown) => {

@@ -7,6 +7,7 @@ export const mailKinds = [
   'account-exists',
   'sign-in-methods-changed',
   'account-access-changed',
+  'practice-reminder',
 ] as const
 export type MailKind = (typeof mailKinds)[number]
 
@@ -27,4 +28,6 @@ export interface MailMessage {
    */
   link?: string
   code?: string
+  /** Headers of its own, e.g. a reminder's `List-Unsubscribe` (RFC 8058). */
+  headers?: Record<string, string>
 }

@@ -146,6 +146,7 @@ export const guardedPaths = [
   '/assessment',
   '/decks',
   '/decks/5',
+  '/progress',
   '/create',
   '/admin/language-levels',
   '/admin/language-levels/create',

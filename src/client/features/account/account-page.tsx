@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react'
+import type { ReactNode } from 'react'
 import { currentUser } from '@/client/lib/auth'
 import { Page } from '@/client/components/page'
 import { DataSection } from './data-section'
@@ -15,8 +16,9 @@ import { TwoFactorSection } from './two-factor-section'
 /**
  * `/account` (auth guard): profile and picture, practice settings, email, password, sign-in methods, two factors,
  * sessions, a copy of one's data, deletion. `providerError`: why linking a provider failed, as the provider came back (`?error=`).
+ * `practice`: what another feature adds under "Practice" (the desired retention).
  */
-export function AccountPage({ providerError }: { providerError?: string }) {
+export function AccountPage({ providerError, practice }: { providerError?: string; practice?: ReactNode }) {
   const t = useStore(accountMessages)
   const user = useStore(currentUser)
   return (
@@ -26,7 +28,7 @@ export function AccountPage({ providerError }: { providerError?: string }) {
           {/* Keyed by name: a name changed elsewhere (another tab) resets the form. Not by picture: its
               buttons keep focus through a change of picture. */}
           <ProfileSection key={user.name} user={user} />
-          <PracticeSection />
+          <PracticeSection>{practice}</PracticeSection>
           <EmailSection user={user} />
           <PasswordSection />
           <SignInMethodsSection providerError={providerError} />

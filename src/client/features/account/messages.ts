@@ -53,6 +53,18 @@ export const accountMessages = i18n('account', {
   timeZoneNow: params<{ zone: string; time: string }>('Your day follows {zone}, where it is {time} now.'),
   timeZoneSource: 'Lingua takes it from your browser when you open your dashboard or this page.',
   timeZoneBrowser: params<{ zone: string }>('This browser is in {zone}.'),
+  waysTitle: 'Ways to practise',
+  waysHint: 'Practice mixes the ways that are on and that fit each card.',
+  wayFlashcard: 'Flashcard',
+  wayType: 'Type the answer',
+  wayChoose: 'Choose the answer',
+  wayListen: 'Listen and type',
+  wayGap: 'Fill the gap',
+  waysRequired: 'Choose at least one way to practise.',
+  reminderEnabled: 'Daily reminder by email',
+  reminderHint: 'At the time you choose, on days when cards are waiting and the goal is not met yet. At most one email a day.',
+  reminderTime: 'Reminder time',
+  reminderTimeHint: 'An hour of your day, in the time zone below.',
 
   dataTitle: 'Your data',
   dataLead:

@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react'
 import { useQuery } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
-import type { PracticeSettings } from '@/shared/practice'
-import { DAILY_GOAL_MAX, NEW_WORDS_PER_DAY_MAX } from '@/shared/practice'
+import { type ReactNode, useId } from 'react'
+import type { PracticeSettings, PracticeWay } from '@/shared/practice'
+import { DAILY_GOAL_MAX, NEW_WORDS_PER_DAY_MAX, practiceWays } from '@/shared/practice'
 import { sameTimeZone } from '@/shared/practice-days'
 import {
   browserTimeZone,
@@ -14,6 +15,7 @@ import {
 import { FormSubmit } from '@/client/components/forms/form-submit'
 import { ErrorAlert } from '@/client/components/ui/error-alert'
 import { Field, Input } from '@/client/components/ui/field'
+import { Select } from '@/client/components/ui/select'
 import { Skeleton } from '@/client/components/ui/skeleton'
 import { formResolver } from '@/client/lib/form-resolver'
 import { format, locale } from '@/client/lib/i18n'
@@ -24,10 +26,11 @@ import type { PracticeFormValues } from './practice-schema'
 import { Section } from './section'
 
 /**
- * "Practice" (docs/product.md §11): new words per day and the daily goal, and the time zone the
- * learner's day follows — the browser's, sent by `useSyncTimeZone` rather than chosen here.
+ * "Practice" (docs/product.md §11, §13): new words per day and the daily goal, the ways to practise,
+ * the daily reminder by email and its hour, and the time zone the learner's day follows — the
+ * browser's, sent by `useSyncTimeZone` rather than chosen here.
  */
-export function PracticeSection() {
+export function PracticeSection({ children }: { children?: ReactNode }) {
   const t = useStore(accountMessages)
   const settings = useQuery(practiceSettingsQuery())
   useSyncTimeZone()
@@ -37,16 +40,23 @@ export function PracticeSection() {
         <ErrorAlert error={settings.error} onRetry={() => settings.refetch()} />
       ) : settings.data ? (
         // Keyed by the saved settings: a save elsewhere (another tab, the zone sent) resets the form.
-        <PracticeForm
-          key={`${settings.data.newWordsPerDay}/${settings.data.dailyGoal}/${settings.data.timeZone}`}
-          settings={settings.data}
-        />
+        <>
+          <PracticeForm key={formKey(settings.data)} settings={settings.data} />
+          {/* The desired retention (the memory model's, composed by the route): saved as soon as chosen. */}
+          {children && <div className="mt-6 border-t pt-6">{children}</div>}
+        </>
       ) : (
         <Skeleton className="h-56 rounded-lg" />
       )}
     </Section>
   )
 }
+
+const formKey = (settings: PracticeSettings) =>
+  [settings.newWordsPerDay, settings.dailyGoal, settings.timeZone, settings.ways.join(','), settings.reminderEnabled, settings.reminderHour].join('/')
+
+/** "00:00" to "23:00": the reminder's hours, written alike in every language. */
+const hours = Array.from({ length: 24 }, (_, hour) => ({ hour, label: `${String(hour).padStart(2, '0')}:00` }))
 
 function PracticeForm({ settings }: { settings: PracticeSettings }) {
   const t = useStore(accountMessages)
@@ -55,7 +65,13 @@ function PracticeForm({ settings }: { settings: PracticeSettings }) {
   const { settingsSaved } = usePracticeCache()
   const form = useForm<PracticeFormValues>({
     resolver: formResolver(() => import('./practice-schema').then((schemas) => schemas.practiceFormSchema)),
-    defaultValues: { newWordsPerDay: settings.newWordsPerDay, dailyGoal: settings.dailyGoal },
+    defaultValues: {
+      newWordsPerDay: settings.newWordsPerDay,
+      dailyGoal: settings.dailyGoal,
+      ways: settings.ways,
+      reminderEnabled: settings.reminderEnabled,
+      reminderHour: settings.reminderHour,
+    },
   })
   const { mutation, submit, errorText } = useFormMutation(
     form,
@@ -72,6 +88,17 @@ function PracticeForm({ settings }: { settings: PracticeSettings }) {
   const browser = browserTimeZone()
   const now = formats.time(new Date(), { timeStyle: 'short', timeZone: settings.timeZone })
   const zoneName = (zone: string) => zoneLabel(lang, zone)
+  const wayLabels: Record<PracticeWay, string> = {
+    flashcard: t.wayFlashcard,
+    type: t.wayType,
+    choose: t.wayChoose,
+    listen: t.wayListen,
+    gap: t.wayGap,
+  }
+  const ids = useId()
+  const waysHintId = `${ids}-ways-hint`
+  const waysErrorId = `${ids}-ways-error`
+  const reminderHintId = `${ids}-reminder-hint`
 
   return (
     <form method="post" noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
@@ -100,6 +127,61 @@ function PracticeForm({ settings }: { settings: PracticeSettings }) {
               step={1}
               {...form.register('dailyGoal', { valueAsNumber: true })}
             />
+          )}
+        </Field>
+      </div>
+      <fieldset className="grid gap-2" aria-describedby={errors.ways ? `${waysHintId} ${waysErrorId}` : waysHintId}>
+        <legend className="text-sm font-medium">{t.waysTitle}</legend>
+        <p id={waysHintId} className="text-xs text-muted-foreground">
+          {t.waysHint}
+        </p>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {practiceWays.map((way) => (
+            <label key={way} className="flex items-center gap-3 text-sm">
+              <input
+                type="checkbox"
+                value={way}
+                aria-invalid={Boolean(errors.ways)}
+                className="size-4 shrink-0 accent-(--primary)"
+                {...form.register('ways')}
+              />
+              {wayLabels[way]}
+            </label>
+          ))}
+        </div>
+        {errors.ways && (
+          <p id={waysErrorId} role="alert" className="text-sm text-error">
+            {t.waysRequired}
+          </p>
+        )}
+      </fieldset>
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <div className="flex items-start gap-3 sm:pt-7">
+          <input
+            id={`${ids}-reminder`}
+            type="checkbox"
+            aria-describedby={reminderHintId}
+            className="mt-0.5 size-4 shrink-0 accent-(--primary)"
+            {...form.register('reminderEnabled')}
+          />
+          <div className="grid gap-1">
+            <label htmlFor={`${ids}-reminder`} className="text-sm font-medium">
+              {t.reminderEnabled}
+            </label>
+            <p id={reminderHintId} className="text-xs text-muted-foreground">
+              {t.reminderHint}
+            </p>
+          </div>
+        </div>
+        <Field label={t.reminderTime} hint={t.reminderTimeHint} error={errors.reminderHour?.message}>
+          {(control) => (
+            <Select {...control} {...form.register('reminderHour', { valueAsNumber: true })}>
+              {hours.map(({ hour, label }) => (
+                <option key={hour} value={hour}>
+                  {label}
+                </option>
+              ))}
+            </Select>
           )}
         </Field>
       </div>

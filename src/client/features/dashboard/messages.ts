@@ -67,6 +67,7 @@ export const dashboardMessages = i18n('dashboard', {
   ),
   streak: plural<{ n: number }>('n', { one: 'Streak: {n} day', other: 'Streak: {n} days' }),
   longest: plural<{ n: number }>('n', { one: 'Longest: {n} day', other: 'Longest: {n} days' }),
+  seeProgress: 'Your progress',
   calendarTitle: 'Last 12 weeks',
   calendarSummary: params<{ practised: string; met: string; reviews: string }>(
     'Days practised: {practised} · Days with the goal met: {met} · Reviews: {reviews}',

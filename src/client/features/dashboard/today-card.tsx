@@ -90,6 +90,9 @@ export function TodayCard() {
         <div className="grid content-start gap-1 text-sm sm:text-right">
           <p className="text-lg font-semibold">{t.streak({ n: streak })}</p>
           <p className="text-muted-foreground">{t.longest({ n: longest })}</p>
+          <Link to="/progress" className="mt-1 justify-self-start font-medium text-primary-text underline-offset-4 hover:underline sm:justify-self-end">
+            {t.seeProgress}
+          </Link>
         </div>
       </div>
       <PracticeCalendar days={calendar} />

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react'
 import type { Ref } from 'react'
-import type { PracticeCard, PracticeGrade } from '@/shared/practice'
+import type { PracticeCard, PracticeGrade, PracticeWay } from '@/shared/practice'
+import { showsMore } from '@/shared/practice-ways'
 import { CardField } from '@/client/components/card-field/card-field'
 import { Button } from '@/client/components/ui/button'
 import { cn } from '@/client/lib/cn'
@@ -8,8 +9,6 @@ import { locale } from '@/client/lib/i18n'
 import { formatInterval } from './interval'
 import { practiceMessages } from './messages'
 import { ListenButton } from './speech'
-
-type Messages = ReturnType<typeof practiceMessages.get>
 
 export const gradeNames: Record<PracticeGrade, 'again' | 'hard' | 'good' | 'easy'> = {
   1: 'again',
@@ -29,8 +28,30 @@ const gradeLook: Record<PracticeGrade, string> = {
 export const translationOf = (card: PracticeCard, language: string) =>
   language === 'ru' ? card.translationRu : card.translationEn
 
-/** Whether an imported side shows more than its text (a picture, a sound), drawn under the heading. */
-const showsMore = (html: string) => html.includes('<img') || html.includes('<audio-ref')
+/** The card's frame, whichever way it is practised in. */
+export const cardClass = 'mt-6 rounded-xl border bg-card p-6 shadow-sm sm:p-8'
+
+/** Each way's name among the messages. */
+const wayNames: Record<PracticeWay, 'flashcard' | 'type' | 'choose' | 'listenAndType' | 'gap'> = {
+  flashcard: 'flashcard',
+  type: 'type',
+  choose: 'choose',
+  listen: 'listenAndType',
+  gap: 'gap',
+}
+
+/** Above the card: a review or a new word, its part of speech, and the way it is practised in. */
+export function CardKind({ card, way }: { card: PracticeCard; way: PracticeWay }) {
+  const t = useStore(practiceMessages)
+  const part = card.partOfSpeech ? t[card.partOfSpeech] : null
+  return (
+    <p className="text-sm text-muted-foreground">
+      {card.kind === 'new' ? t.newWord : t.review}
+      {part && ` · ${part}`}
+      {` · ${t[wayNames[way]]}`}
+    </p>
+  )
+}
 
 /** The word on its card; revealed, its translation and example, and the four grades with their next interval. */
 export function CardView({
@@ -50,13 +71,9 @@ export function CardView({
 }) {
   const t = useStore(practiceMessages)
   const language = useStore(locale)
-  const part = card.partOfSpeech ? t[card.partOfSpeech] : null
   return (
-    <section aria-labelledby="practice-word" className="mt-6 rounded-xl border bg-card p-6 shadow-sm sm:p-8">
-      <p className="text-sm text-muted-foreground">
-        {card.kind === 'new' ? t.newWord : t.review}
-        {part && ` · ${part}`}
-      </p>
+    <section aria-labelledby="practice-word" className={cardClass}>
+      <CardKind card={card} way="flashcard" />
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <h2 id="practice-word" lang={card.language} className="text-4xl font-bold tracking-tight break-words">
           {card.text}
@@ -91,30 +108,31 @@ export function CardView({
           {t.showAnswer}
         </Button>
       )}
-      {revealed && <Grades card={card} t={t} language={language} onGrade={onGrade} gradeRef={gradeRef} />}
+      {revealed && <Grades card={card} onGrade={onGrade} gradeRef={gradeRef} />}
     </section>
   )
 }
 
-function Grades({
+/** The four grades, each with the card's next interval; `gradeRef` on "Good", or on `focused`. */
+export function Grades({
   card,
-  t,
-  language,
   onGrade,
   gradeRef,
+  focused = 3,
 }: {
   card: PracticeCard
-  t: Messages
-  language: string
   onGrade: (grade: PracticeGrade) => void
   gradeRef: Ref<HTMLButtonElement>
+  focused?: PracticeGrade
 }) {
+  const t = useStore(practiceMessages)
+  const language = useStore(locale)
   return (
     <div role="group" aria-label={t.grades} className="mt-6 grid grid-cols-2 gap-2 sm:grid-cols-4">
       {card.next.map((next) => (
         <Button
           key={next.grade}
-          ref={next.grade === 3 ? gradeRef : undefined}
+          ref={next.grade === focused ? gradeRef : undefined}
           variant="outline"
           size="lg"
           aria-keyshortcuts={String(next.grade)}

@@ -1,23 +1,29 @@
 import { useStore } from '@nanostores/react'
 import { useQuery } from '@tanstack/react-query'
-import type { PracticeQueue } from '@/shared/practice'
+import type { PracticeCard, PracticeQueue, PracticeWay } from '@/shared/practice'
+import { answerable } from '@/shared/practice-ways'
 import { useSyncTimeZone } from '@/client/api/practice-progress'
 import { Alert } from '@/client/components/ui/alert'
 import { Button } from '@/client/components/ui/button'
 import { PageHeading } from '@/client/components/ui/page-heading'
 import { Skeleton } from '@/client/components/ui/skeleton'
 import { errorMessage } from '@/client/lib/error-message'
+import { locale } from '@/client/lib/i18n'
+import { languageName } from '@/client/lib/language-names'
 import { apiErrorMessages } from '@/client/lib/messages'
 import { usePageTitle } from '@/client/lib/page-title'
+import { AnswerCard } from './answer-card'
 import { practiceQueueQuery } from './api/queue'
 import { CardView } from './card-view'
 import { practiceMessages } from './messages'
 import { SessionEnd } from './session-end'
+import { useVoice } from './speech'
 import { useFocusAfter } from './use-focus-after'
 import { useOnline } from './use-outbox'
 import { usePracticeKeys } from './use-practice-keys'
 import { usePracticeSession } from './use-practice-session'
 import { useQueueRefetch } from './use-queue-refetch'
+import { wantsVoice, wayOf } from './ways'
 
 /**
  * `/practice` (auth guard): today's cards, due ones first, then new words of the current level,
@@ -72,11 +78,12 @@ function Session({
 }) {
   const t = useStore(practiceMessages)
   const online = useOnline()
-  const { revealRef, gradeRef, doneRef, focusNext } = useFocusAfter()
+  const { revealRef, answerRef, gradeRef, doneRef, focusNext } = useFocusAfter()
   const practice = usePracticeSession(queue, focusNext)
   const { session, ready, card, outbox, undoing, reveal, grade, undo } = practice
+  const { way, voiceless, waiting } = useWay(card, queue?.ways ?? [])
   useQueueRefetch({ queue, online, coming: practice.coming, finished: ready && !card, refetch })
-  usePracticeKeys({ card, revealed: session.revealed, reveal, grade, undo, revealRef })
+  usePracticeKeys({ card, flashcard: way === 'flashcard', revealed: session.revealed, reveal, grade, undo, revealRef })
 
   return (
     <article className="mx-auto max-w-2xl">
@@ -91,8 +98,21 @@ function Session({
           {practice.notice}
         </Alert>
       )}
-      {!ready ? (
+      {voiceless && <p className="mt-4 text-sm text-muted-foreground">{voiceless}</p>}
+      {!ready || waiting ? (
         <Loading />
+      ) : card && way !== 'flashcard' ? (
+        <AnswerCard
+          key={card.wordId}
+          card={card}
+          way={way}
+          revealed={session.revealed}
+          onAnswered={practice.answered}
+          onGrade={grade}
+          answerRef={answerRef}
+          firstChoiceRef={revealRef}
+          nextRef={gradeRef}
+        />
       ) : card ? (
         <CardView
           key={card.wordId}
@@ -119,7 +139,7 @@ function Session({
           <Button variant="outline" size="sm" aria-keyshortcuts="U" disabled={!session.last || undoing} onClick={undo}>
             {t.undo}
           </Button>
-          <p className="text-sm text-muted-foreground">{t.keys}</p>
+          <p className="text-sm text-muted-foreground">{way === 'flashcard' ? t.keys : t.answerKeys}</p>
         </div>
       )}
       <p role="status" className="sr-only">
@@ -127,6 +147,22 @@ function Session({
       </p>
     </article>
   )
+}
+
+/**
+ * The way the card on screen is practised in (ways.ts), once the browser's voices are known when
+ * it would be "Listen and type"; and, where that way is on but the browser has no voice for the
+ * card's language, the one line that says so.
+ */
+function useWay(card: PracticeCard | null, ways: readonly PracticeWay[]) {
+  const t = useStore(practiceMessages)
+  const language = useStore(locale)
+  const { voice, known } = useVoice(card?.language ?? '')
+  if (!card) return { way: 'flashcard' as const, voiceless: null, waiting: false }
+  const way = wayOf(card, ways, voice !== undefined)
+  const voiceless =
+    known && !voice && ways.includes('listen') && answerable(card) ? t.noVoice({ language: languageName(language, card.language) }) : null
+  return { way, voiceless, waiting: !known && wantsVoice(card, ways) }
 }
 
 /** "Offline — your answers will be saved" while offline; "Back online — {n} answers saved" after. */

@@ -9,40 +9,64 @@ import { practiceMessages } from './messages'
  * is followed through `voiceschanged`).
  */
 
-let voices: readonly SpeechSynthesisVoice[] = []
-const none: readonly SpeechSynthesisVoice[] = []
-
-function subscribe(changed: () => void): () => void {
-  if (typeof speechSynthesis === 'undefined') return () => undefined
-  const read = () => {
-    voices = speechSynthesis.getVoices()
-    changed()
-  }
-  read()
-  speechSynthesis.addEventListener('voiceschanged', read)
-  return () => speechSynthesis.removeEventListener('voiceschanged', read)
+interface Voices {
+  list: readonly SpeechSynthesisVoice[]
+  /** Whether the list is known: it had voices, changed, or stayed empty for a while (none, then). */
+  known: boolean
 }
 
-/** The browser's best voice for a language (`en`): its default one if it has it. */
-function useVoice(language: string): SpeechSynthesisVoice | undefined {
-  const list = useSyncExternalStore(subscribe, () => voices, () => none)
+/** How long an empty list may still be filling (Chromium fills it after the first read). */
+const VOICES_WAIT_MS = 1500
+
+let voices: Voices = { list: [], known: false }
+const none: Voices = { list: [], known: false }
+
+function subscribe(changed: () => void): () => void {
+  if (typeof speechSynthesis === 'undefined') {
+    if (!voices.known) voices = { list: [], known: true }
+    return () => undefined
+  }
+  const read = (known: boolean) => {
+    const list = speechSynthesis.getVoices()
+    voices = { list, known: voices.known || known || list.length > 0 }
+    changed()
+  }
+  const onChange = () => read(true)
+  read(false)
+  const wait = setTimeout(() => read(true), VOICES_WAIT_MS)
+  speechSynthesis.addEventListener('voiceschanged', onChange)
+  return () => {
+    clearTimeout(wait)
+    speechSynthesis.removeEventListener('voiceschanged', onChange)
+  }
+}
+
+/**
+ * The browser's best voice for a language (`en`): its default one if it has it; `known` false
+ * while the browser may still be loading its voices.
+ */
+export function useVoice(language: string): { voice: SpeechSynthesisVoice | undefined; known: boolean } {
+  const { list, known } = useSyncExternalStore(subscribe, () => voices, () => none)
   const fitting = list.filter((voice) => voice.lang.toLowerCase().split(/[-_]/)[0] === language.toLowerCase())
-  return fitting.find((voice) => voice.default) ?? fitting[0]
+  const voice = fitting.find((each) => each.default) ?? fitting[0]
+  return { voice, known: known || voice !== undefined }
+}
+
+/** Says `text` with `voice`, cutting off what was being said. */
+export function speak(text: string, voice: SpeechSynthesisVoice) {
+  const utterance = new SpeechSynthesisUtterance(text)
+  utterance.voice = voice
+  utterance.lang = voice.lang
+  speechSynthesis.cancel()
+  speechSynthesis.speak(utterance)
 }
 
 export function ListenButton({ text, language }: { text: string; language: string }) {
   const t = useStore(practiceMessages)
-  const voice = useVoice(language)
+  const { voice } = useVoice(language)
   if (!voice) return null
-  const speak = () => {
-    const utterance = new SpeechSynthesisUtterance(text)
-    utterance.voice = voice
-    utterance.lang = voice.lang
-    speechSynthesis.cancel()
-    speechSynthesis.speak(utterance)
-  }
   return (
-    <Button variant="outline" size="sm" onClick={speak}>
+    <Button variant="outline" size="sm" onClick={() => speak(text, voice)}>
       {t.listen}
     </Button>
   )

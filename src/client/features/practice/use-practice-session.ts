@@ -17,7 +17,7 @@ import { useOutbox } from './use-outbox'
 
 /**
  * One session of practice over `queue` (session.ts has its rules): the card on screen, what is
- * left, the outbox its grades go through, and "Show answer", the grades and "Undo", each saying
+ * left, the outbox its grades go through, and "Show answer" (or an answer checked), the grades and "Undo", each saying
  * what it did (`announcement`, for screen readers) and moving the focus (`focusNext`).
  */
 export function usePracticeSession(queue: PracticeQueue | undefined, focusNext: (target: 'reveal' | 'grade') => void) {
@@ -59,6 +59,17 @@ export function usePracticeSession(queue: PracticeQueue | undefined, focusNext: 
     focusNext('grade')
     setAnnouncement(t.announceAnswer({ text: card.text, translation: translationOf(card, language) }))
   }, [card, session.revealed, t, language, focusNext])
+
+  /** An answer checked (a way other than the flashcard): its result said, focus on "Next". */
+  const answered = useCallback(
+    (result: string) => {
+      if (!card || session.revealed) return
+      dispatch({ type: 'reveal' })
+      focusNext('grade')
+      setAnnouncement(result)
+    },
+    [card, session.revealed, focusNext],
+  )
 
   const grade = useCallback(
     (value: PracticeGrade) => {
@@ -106,5 +117,5 @@ export function usePracticeSession(queue: PracticeQueue | undefined, focusNext: 
 
   const again = () => dispatch({ type: 'again' })
 
-  return { session, ready, card, coming: coming.length, left, outbox, notice, announcement, undoing, reveal, grade, undo, again }
+  return { session, ready, card, coming: coming.length, left, outbox, notice, announcement, undoing, reveal, answered, grade, undo, again }
 }

@@ -1,11 +1,13 @@
-import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm'
+import { type SQL, and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { Db } from '@/server/db/client'
 import { importJob } from '@/server/db/schema'
+import { type JobWorker, startLeaseWorker } from '@/server/jobs/lease-worker'
 
 /**
  * Runs imports, one at a time per instance, each once across instances (docs/decisions/0033-import-jobs.md):
- * a job is claimed with `FOR UPDATE SKIP LOCKED` and a lease this instance renews while it runs.
+ * a job is claimed with `FOR UPDATE SKIP LOCKED` and a lease this instance renews while it runs
+ * (the loop is jobs/lease-worker.ts, shared with the learners' jobs).
  * An instance that dies leaves its lease to run out; the next instance to look takes the job over
  * and runs it again from the start (an import writes in one transaction at its end, so nothing of
  * the first run is there). A job claimed `MAX_ATTEMPTS` times fails as "interrupted".
@@ -25,12 +27,8 @@ export interface JobContext {
   stillMine: ReturnType<typeof and>
 }
 
-export interface ImportWorker {
-  /** Looks for work now (after an upload), besides every `pollMs`. */
-  kick: () => void
-  /** Stops taking jobs and waits for the one running (its lease is left to run out if it hangs). */
-  stop: () => Promise<void>
-}
+/** `kick` after an upload. */
+export type ImportWorker = JobWorker
 
 export function startImportWorker(options: {
   db: Db
@@ -41,15 +39,10 @@ export function startImportWorker(options: {
   run: (context: JobContext) => Promise<void>
   fail: (job: ImportJobRow, error: unknown) => Promise<void>
 }): ImportWorker {
-  const { db, logger, instanceId, leaseSeconds, run, fail } = options
-  const pollMs = options.pollMs ?? 1000
-  let stopped = false
-  let busy: Promise<void> | null = null
-  let again = false
+  const { db, instanceId, run } = options
+  const mine = (job: ImportJobRow) => and(eq(importJob.id, job.id), eq(importJob.lockedBy, instanceId))
 
-  const lease = sql`now() + make_interval(secs => ${leaseSeconds})`
-
-  async function claim(): Promise<ImportJobRow | undefined> {
+  async function claim(lease: SQL): Promise<ImportJobRow | undefined> {
     const waiting = db
       .select({ id: importJob.id })
       .from(importJob)
@@ -65,31 +58,6 @@ export function startImportWorker(options: {
     return job
   }
 
-  async function runOne(job: ImportJobRow): Promise<void> {
-    const mine = and(eq(importJob.id, job.id), eq(importJob.lockedBy, instanceId))
-    if (job.attempts > MAX_ATTEMPTS) {
-      await fail(job, new InterruptedImport())
-      return
-    }
-    const renew = setInterval(() => {
-      db.update(importJob).set({ lockedUntil: lease }).where(mine).catch((error: unknown) => logger.warn({ err: error, job: job.id }, 'could not renew an import lease'))
-    }, (leaseSeconds * 1000) / 3)
-    try {
-      await run({
-        job,
-        stillMine: mine,
-        progress: async (done, total) => {
-          await db.update(importJob).set({ done, total, updatedAt: sql`now()` }).where(mine)
-        },
-      })
-    } catch (error) {
-      logger.info({ err: error, job: job.id }, 'an import failed')
-      await fail(job, error)
-    } finally {
-      clearInterval(renew)
-    }
-  }
-
   /** An upload its instance never finished (it died meanwhile): gone after UPLOAD_ABANDONED_HOURS. */
   let swept = 0
   async function sweepAbandonedUploads(): Promise<void> {
@@ -100,42 +68,27 @@ export function startImportWorker(options: {
       .where(and(eq(importJob.status, 'uploading'), lt(importJob.updatedAt, sql`now() - make_interval(hours => ${UPLOAD_ABANDONED_HOURS})`)))
   }
 
-  async function drain(): Promise<void> {
-    await sweepAbandonedUploads()
-    do {
-      again = false
-      while (!stopped) {
-        const job = await claim()
-        if (!job) break
-        await runOne(job)
-      }
-    } while (again && !stopped)
-  }
-
-  function kick(): void {
-    if (stopped) return
-    if (busy) {
-      again = true
-      return
-    }
-    busy = drain()
-      .catch((error: unknown) => logger.error({ err: error }, 'the import worker failed'))
-      .finally(() => {
-        busy = null
-      })
-  }
-
-  const timer = setInterval(kick, pollMs)
-  timer.unref()
-  kick()
-  return {
-    kick,
-    async stop() {
-      stopped = true
-      clearInterval(timer)
-      await busy
-    },
-  }
+  return startLeaseWorker({
+    name: 'import',
+    logger: options.logger,
+    leaseSeconds: options.leaseSeconds,
+    ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
+    maxAttempts: MAX_ATTEMPTS,
+    claim,
+    renew: (job, lease) => db.update(importJob).set({ lockedUntil: lease }).where(mine(job)),
+    run: (job) =>
+      run({
+        job,
+        stillMine: mine(job),
+        progress: async (done, total) => {
+          await db.update(importJob).set({ done, total, updatedAt: sql`now()` }).where(mine(job))
+        },
+      }),
+    fail: options.fail,
+    interrupted: () => new InterruptedImport(),
+    idOf: (job) => job.id,
+    beforeDrain: sweepAbandonedUploads,
+  })
 }
 
 /** A job claimed too many times: each instance that ran it died or stopped before it ended. */

@@ -5,6 +5,7 @@ import type { Db, Tx } from '@/server/db/client'
 import { deck, deckNote, importJob, importUpload, practiceCard, reviewLog, word } from '@/server/db/schema'
 import { ApiError } from '@/server/http/errors'
 import { cardsFull, cardsHeld, lockDecks } from '@/server/api/decks/store'
+import { queueFirstFit } from '@/server/api/practice/memory-model-job'
 import type { Settings } from '@/server/api/practice/settings'
 import type { ReplayedCard, ReplayedReview } from './anki/replay'
 import type { JobContext } from './worker'
@@ -175,6 +176,8 @@ async function writeAll(db: Db, context: JobContext, plan: PlannedImport, settin
       .returning({ id: importJob.id })
     if (!ended) throw lostClaim()
     await tx.delete(importUpload).where(eq(importUpload.jobId, context.job.id))
+    // Reviews that bring the learner to enough queue their first memory model, with the import's end.
+    if (settings.memoryModel === null && reviews > 0) await queueFirstFit(tx, userId)
     return result
   })
 }

@@ -16,7 +16,9 @@ import {
   grades,
   newWordsStatuses,
   practiceWays,
+  MEMORY_MODEL_MIN_REVIEWS,
 } from '@/shared/practice'
+import { type MemoryModelState, memoryModelStatuses } from '@/shared/memory-model'
 import { describe, json } from '@/server/openapi/describe'
 import { answer, count, isoDate, isoDateTime, positiveInt } from '@/server/openapi/schemas'
 import { wordShape } from '@/server/api/words/docs'
@@ -53,6 +55,7 @@ const practiceCardSchema = answer<PracticeCard>('PracticeCard', 'A card of the q
     wordId: positiveInt,
     ...wordShape,
     html: z.nullable(z.object({ front: z.string(), back: z.string() })),
+    choices: z.nullable(z.array(z.string()).check(z.length(4))),
     kind: z.enum(['due', 'new']),
     schedule: cardScheduleSchema,
     next: z.array(nextIntervalSchema),
@@ -71,6 +74,7 @@ const practiceQueueSchema = answer<PracticeQueue>('PracticeQueue', 'Due cards fi
     newLeft: count,
     newWords: newWordsSourceSchema,
     laterToday: z.object({ count, next: z.nullable(isoDateTime) }),
+    ways: z.array(z.enum(practiceWays)),
     at: isoDateTime,
   }),
 )
@@ -123,7 +127,7 @@ const practiceTodaySchema = answer<PracticeToday>('PracticeToday', "Today's prac
 export const describeQueue = describe({
   operationId: 'getPracticeQueue',
   summary: 'The cards to practise now',
-  description: `The signed-in person's cards due now (due time at or before the server's clock), oldest first, of the course and of the decks they practise every day (suspended cards never), then new words up to what the one daily number still allows: those of their current level (and language) first, then their decks' new cards. \`deck\` practises one of their decks alone (404 for a deck that is not theirs). \`limit\` (at most ${QUEUE_SIZE_MAX}) fetches ahead for practice offline. Each card carries the next interval of each grade. Reading writes nothing.`,
+  description: `The signed-in person's cards due now (due time at or before the server's clock), oldest first, of the course and of the decks they practise every day (suspended cards never), then new words up to what the one daily number still allows: those of their current level (and language) first, then their decks' new cards. \`deck\` practises one of their decks alone (404 for a deck that is not theirs). \`limit\` (at most ${QUEUE_SIZE_MAX}) fetches ahead for practice offline. Each card carries the next interval of each grade, and \`choices\` for "Choose the answer": while that way is on (\`ways\`, the settings'), four texts — the card's own and three of the same level (in its language) or deck, of its part of speech where there are enough, never one twice — in the order to show them, the same for one review; null for a card that is not a plain, short word or phrase, or whose level or deck has too few other words. Reading writes nothing.`,
   tags,
   access: 'user',
   responses: { 200: json(practiceQueueSchema, 'The queue.') },
@@ -181,4 +185,41 @@ export const describePutSettings = describe({
   access: 'user',
   responses: { 200: json(practiceSettingsSchema, 'The saved settings.') },
   errors: [429, 503],
+})
+
+const memoryModelStateSchema = answer<MemoryModelState>(
+  'MemoryModelState',
+  "The learner's memory model: `default` (FSRS's parameters), `queued` or `running` (a fit), `personalised` (their own, which predict their reviews better); their counted reviews, the latest fit (its reviews, the log loss of the default and of the fitted parameters, when), the desired retention, and the reviews a day each retention would cost.",
+)(
+  z.object({
+    status: z.enum(memoryModelStatuses),
+    reviews: count,
+    minReviews: positiveInt,
+    model: z.nullable(z.object({ reviews: count, logLossBefore: z.number(), logLossAfter: z.number(), fittedAt: isoDateTime })),
+    desiredRetention: z.number(),
+    estimates: z.array(z.object({ retention: z.number(), reviewsPerDay: z.number().check(z.minimum(0)) })),
+  }),
+)
+
+const estimatesText =
+  '`estimates`: for 0.80, 0.85, 0.90, 0.95, 0.97 and the current desired retention, the sum over the learner\'s cards in review of 1 / the interval FSRS gives the card\'s stability at that retention with their parameters (the steady load of the cards learnt so far; see docs/decisions/0037-memory-model.md).'
+
+export const describeMemoryModel = describe({
+  operationId: 'getMemoryModel',
+  summary: 'The memory model and what a desired retention costs',
+  description: `FSRS parameters of the learner's own are fitted to their counted reviews (imported ones included) once they have at least ${MEMORY_MODEL_MIN_REVIEWS}, in the background: when they first reach that many, weekly while they review, and on request. ${estimatesText}`,
+  tags,
+  access: 'user',
+  responses: { 200: json(memoryModelStateSchema, 'The memory model.') },
+  errors: [503],
+})
+
+export const describePersonalise = describe({
+  operationId: 'personaliseMemoryModel',
+  summary: 'Personalise now',
+  description: `Queues a fit of the learner's memory model now, run once across instances in the background (the live stream's \`practice\` event, reason \`model\`, tells when it ends). Fewer than ${MEMORY_MODEL_MIN_REVIEWS} counted reviews: 409 \`conflict\`, with how many there are in \`message\`.`,
+  tags,
+  access: 'user',
+  responses: { 202: json(memoryModelStateSchema, 'Queued (or running already).') },
+  errors: [409, 429, 503],
 })

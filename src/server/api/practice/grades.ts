@@ -7,6 +7,7 @@ import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, violatedConstraint } from '@/s
 import { deck, practiceCard, reviewLog, word } from '@/server/db/schema'
 import { publishEvent } from '@/server/events/bus'
 import { ApiError } from '@/server/http/errors'
+import { queueFirstFit } from './memory-model-job'
 import { learningProfile, newWordsStarted } from './queue'
 import { type StoredCard, review, scheduleOf } from './scheduler'
 import { type Settings, lockedSettings } from './settings'
@@ -135,10 +136,12 @@ export async function gradeCard(db: Db, userId: string, input: GradeInput, now: 
   // orders every event) would be held across the grade's round trips, and every learner's grades
   // would commit one at a time.
   if (!graded.replayed) await publishEvent(db, { type: 'practice', userId, data: { reason: 'review' } })
-  return graded
+  // The first memory model is queued when the reviews reach enough (a bounded count, while there is none).
+  if (graded.modelless) await queueFirstFit(db, userId)
+  return { result: graded.result, replayed: graded.replayed }
 }
 
-async function gradeOnce(db: Db, userId: string, input: GradeInput, now: Date): Promise<{ result: GradeResult; replayed: boolean }> {
+async function gradeOnce(db: Db, userId: string, input: GradeInput, now: Date): Promise<{ result: GradeResult; replayed: boolean; modelless?: boolean }> {
   try {
     // A grade sent again is found by the catch below: its card has moved on (409), or its log's
     // client id is taken (a unique violation).
@@ -199,7 +202,7 @@ async function gradeOnce(db: Db, userId: string, input: GradeInput, now: Date): 
           cardAfter: toLogged(card, version + 1),
         })
         .returning()
-      return { result: gradeResultOf(row as LogRecord, input.wordId), replayed: false }
+      return { result: gradeResultOf(row as LogRecord, input.wordId), replayed: false, modelless: settings.memoryModel === null }
     })
   } catch (error) {
     // The same answer sent again, or twice at once: the first answer is given again (a 404 once

@@ -6,6 +6,7 @@ import type { PartOfSpeech } from '@/shared/words'
 import type { Db } from '@/server/db/client'
 import { deck, languageLevel, learnerProfile, practiceCard, reviewLog, word } from '@/server/db/schema'
 import { ApiError } from '@/server/http/errors'
+import { choicesOf, htmlOf } from './choices'
 import { type StoredCard, nextIntervals, scheduleOf } from './scheduler'
 import { type Settings, readSettings } from './settings'
 
@@ -126,6 +127,7 @@ function toPracticeCard(
   card: (StoredCard & { version: number }) | null,
   parameters: FSRSParameters,
   now: Date,
+  choices: string[] | null,
 ): PracticeCard {
   return {
     wordId: found.id,
@@ -135,7 +137,8 @@ function toPracticeCard(
     translationRu: found.translationRu,
     example: found.example,
     partOfSpeech: found.partOfSpeech as PartOfSpeech | null,
-    html: found.frontHtml !== null && found.backHtml !== null ? { front: found.frontHtml, back: found.backHtml } : null,
+    html: htmlOf(found),
+    choices,
     kind: card ? 'due' : 'new',
     schedule: scheduleOf(card, card?.version ?? 0, now),
     next: nextIntervals(parameters, card, now),
@@ -192,9 +195,12 @@ export async function practiceQueue(db: Db, userId: string, now: Date, limit: nu
   const deckRoom = room - fromCourse.length
   const fromDecks = deckRoom > 0 ? await db.select().from(word).where(fresh.decks).orderBy(asc(word.deckId), asc(word.id)).limit(deckRoom) : []
   const newOnes = [...fromCourse, ...fromDecks]
+  // "Choose the answer" costs the queue one statement, and only while that way is on.
+  const asked = [...due.map((row) => ({ word: row.word, reps: row.card.reps })), ...newOnes.map((row) => ({ word: row, reps: 0 }))]
+  const choices = settings.ways.includes('choose') ? await choicesOf(db, asked) : new Map<number, string[]>()
   const cards = [
-    ...due.map((row) => toPracticeCard(row.word, row.card, settings.fsrsParameters, now)),
-    ...newOnes.map((row) => toPracticeCard(row, null, settings.fsrsParameters, now)),
+    ...due.map((row) => toPracticeCard(row.word, row.card, settings.fsrsParameters, now, choices.get(row.word.id) ?? null)),
+    ...newOnes.map((row) => toPracticeCard(row, null, settings.fsrsParameters, now, choices.get(row.id) ?? null)),
   ]
   return {
     cards,
@@ -202,6 +208,7 @@ export async function practiceQueue(db: Db, userId: string, now: Date, limit: nu
     newLeft: fresh.allowed,
     newWords: fresh.source,
     laterToday: counts.laterToday,
+    ways: settings.ways,
     at: now.toISOString(),
   }
 }

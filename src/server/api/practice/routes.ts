@@ -1,11 +1,16 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { gradeInputSchema, practiceQueueQuerySchema, practiceSettingsInputSchema, undoInputSchema } from '@/shared/practice-schemas'
+import { localeOf } from '@/server/auth/emails'
+import { MEMORY_MODEL_MIN_REVIEWS } from '@/shared/practice'
 import { requireUser, signedInUser } from '@/server/auth/session'
 import type { Db } from '@/server/db/client'
 import { jsonBody, queryParams } from '@/server/http/body'
+import { ApiError } from '@/server/http/errors'
 import type { AppEnv } from '@/server/http/context'
-import { describeGetSettings, describeGrade, describePutSettings, describeQueue, describeToday, describeUndo } from './docs'
+import { describeGetSettings, describeGrade, describeMemoryModel, describePersonalise, describePutSettings, describeQueue, describeToday, describeUndo } from './docs'
 import { gradeCard, undoGrade } from './grades'
+import { countedReviews, requestFit } from './memory-model-job'
+import { memoryModelState } from './memory-model-state'
 import { deckNotFound, ownsDeck, practiceQueue } from './queue'
 import { readPracticeSettings, savePracticeSettings } from './settings'
 import { practiceToday } from './today'
@@ -15,9 +20,10 @@ export const PRACTICE_WRITES = { points: 120, seconds: 60 }
 
 /**
  * `/api/me/practice` (behind `readSession`): the signed-in person's own practice, nobody else's.
- * `now` is the clock (the server's; tests move it); `limit` counts writes per account.
+ * `now` is the clock (the server's; tests move it); `limit` counts writes per account; `fitQueued`
+ * tells this instance's worker of learners' jobs that a fit was queued.
  */
-export function practiceRoutes(db: Db, limit: MiddlewareHandler<AppEnv>, now: () => Date) {
+export function practiceRoutes(db: Db, limit: MiddlewareHandler<AppEnv>, now: () => Date, fitQueued: () => void = () => {}) {
   return new Hono<AppEnv>()
     .get('/queue', describeQueue, requireUser, queryParams(practiceQueueQuerySchema), async (c) => {
       const { limit: size, deck } = c.req.valid('query')
@@ -43,7 +49,18 @@ export function practiceRoutes(db: Db, limit: MiddlewareHandler<AppEnv>, now: ()
       return c.json(settings)
     })
     .put('/settings', describePutSettings, requireUser, limit, jsonBody(practiceSettingsInputSchema), async (c) => {
-      const settings = await savePracticeSettings(db, signedInUser(c).id, c.req.valid('json'), now())
+      // The interface language of the save is the daily reminder's (the client sends Accept-Language).
+      const settings = await savePracticeSettings(db, signedInUser(c).id, c.req.valid('json'), now(), localeOf(c.req.raw))
       return c.json(settings)
+    })    .get('/memory-model', describeMemoryModel, requireUser, async (c) => c.json(await memoryModelState(db, signedInUser(c).id)))
+    .post('/memory-model', describePersonalise, requireUser, limit, async (c) => {
+      const userId = signedInUser(c).id
+      const reviews = await countedReviews(db, userId, MEMORY_MODEL_MIN_REVIEWS)
+      if (reviews < MEMORY_MODEL_MIN_REVIEWS) {
+        throw new ApiError('conflict', `A memory model of your own needs at least ${MEMORY_MODEL_MIN_REVIEWS} reviews: you have ${reviews}.`)
+      }
+      await requestFit(db, userId)
+      fitQueued()
+      return c.json(await memoryModelState(db, userId), 202)
     })
 }

@@ -89,16 +89,34 @@ export async function readPracticeSettings(db: Db, userId: string): Promise<Prac
 /**
  * Saves the settings, the time zone by its canonical name (validated, so it has one); a new zone
  * may bridge the dates it leaves behind (practice-days.ts). A new goal is today's at once: it is
- * written onto today's reviews, so that today is judged by it when it has ended too.
+ * written onto today's reviews, so that today is judged by it when it has ended too. `mailLocale`,
+ * the interface language of the request, is the language of the daily reminder; a reminder turned
+ * on, or moved to another hour, is stamped with `now` (docs/decisions/0035-reminders.md).
  */
-export async function savePracticeSettings(db: Db, userId: string, input: PracticeSettingsInput, now: Date): Promise<PracticeSettings> {
+export async function savePracticeSettings(
+  db: Db,
+  userId: string,
+  input: PracticeSettingsInput,
+  now: Date,
+  mailLocale?: string,
+): Promise<PracticeSettings> {
   const timeZone = canonicalTimeZone(input.timeZone) ?? input.timeZone
   return db.transaction(async (tx) => {
     const settings = await lockedSettings(tx, userId)
     const bridged = settings.timeZone === timeZone ? [] : bridgedByZoneChange(settings.timeZone, timeZone, now, settings.bridgedDays)
+    const reminderSet =
+      (input.reminderEnabled ?? settings.reminderEnabled) &&
+      (!settings.reminderEnabled || (input.reminderHour ?? settings.reminderHour) !== settings.reminderHour)
     const [row] = await tx
       .update(practiceSettings)
-      .set({ ...input, timeZone, bridgedDays: [...settings.bridgedDays, ...bridged], updatedAt: now })
+      .set({
+        ...input,
+        timeZone,
+        bridgedDays: [...settings.bridgedDays, ...bridged],
+        updatedAt: now,
+        ...(reminderSet ? { reminderSetAt: now } : {}),
+        ...(mailLocale ? { mailLocale } : {}),
+      })
       .where(eq(practiceSettings.userId, userId))
       .returning()
     if (input.dailyGoal !== settings.dailyGoal) {

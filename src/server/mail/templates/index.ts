@@ -4,6 +4,7 @@ import { accountExistsMail } from './account-exists'
 import { type ChangeEmailMailInput, changeEmailMail } from './change-email'
 import type { RenderedMail } from './layout'
 import type { LinkMailInput, NoticeMailInput } from './parts'
+import { type PracticeReminderMailInput, practiceReminderMail } from './practice-reminder'
 import { resetPasswordMail } from './reset-password'
 import { type CodeMailInput, signInCodeMail } from './sign-in-code'
 import { type SignInMethodsChangedMailInput, signInMethodsChangedMail } from './sign-in-methods-changed'
@@ -23,6 +24,7 @@ export type MailTemplateInput =
   | ({ kind: 'account-exists' } & NoticeMailInput)
   | ({ kind: 'sign-in-methods-changed' } & SignInMethodsChangedMailInput)
   | ({ kind: 'account-access-changed' } & AccountAccessChangedMailInput)
+  | ({ kind: 'practice-reminder' } & PracticeReminderMailInput)
 
 /** Renders the email of any kind. */
 export function renderMail(input: MailTemplateInput): RenderedMail {
@@ -41,6 +43,8 @@ export function renderMail(input: MailTemplateInput): RenderedMail {
       return signInMethodsChangedMail(input)
     case 'account-access-changed':
       return accountAccessChangedMail(input)
+    case 'practice-reminder':
+      return practiceReminderMail(input)
   }
 }
 
@@ -48,7 +52,11 @@ export function renderMail(input: MailTemplateInput): RenderedMail {
 export function composeMail(to: string, input: MailTemplateInput): MailMessage {
   const kind: MailKind = input.kind
   const rendered = renderMail(input)
-  return input.kind === 'sign-in-code'
-    ? { kind, to, ...rendered, code: input.code.trim() }
-    : { kind, to, ...rendered, link: input.link }
+  if (input.kind === 'sign-in-code') return { kind, to, ...rendered, code: input.code.trim() }
+  if (input.kind === 'practice-reminder') {
+    // RFC 8058: mail clients offer "Unsubscribe", which POSTs `List-Unsubscribe=One-Click` there.
+    const headers = { 'List-Unsubscribe': `<${input.oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+    return { kind, to, ...rendered, link: input.link, headers }
+  }
+  return { kind, to, ...rendered, link: input.link }
 }

@@ -16,6 +16,8 @@ export interface MailContent {
   /** How long the link or code stays valid; none for a notice. */
   expiry?: string
   notes: string[]
+  /** A second, quieter link after the notes (a reminder's "Stop these reminders"). */
+  footerLink?: { label: string; url: string }
   signature: string
 }
 
@@ -49,6 +51,7 @@ function renderText(content: MailContent): string {
     action,
     ...(content.expiry === undefined ? [] : [content.expiry]),
     ...content.notes,
+    ...(content.footerLink ? [`${content.footerLink.label}: ${content.footerLink.url}`] : []),
     content.signature,
   ]
     .join('\n\n')
@@ -68,6 +71,7 @@ function renderHtml(locale: MailLocale, appName: string, content: MailContent): 
       : `<p style="margin:24px 0;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:32px;font-weight:700;letter-spacing:6px;color:#0f172a;">${e(action.code)}</p>`
   const notes = content.notes
     .map((note) => `<p style="margin:0 0 12px;font-size:14px;color:#475569;">${e(note)}</p>`)
+    .concat(content.footerLink ? [`<p style="margin:0 0 12px;font-size:14px;"><a href="${e(content.footerLink.url)}" style="color:#1d4ed8;">${e(content.footerLink.label)}</a></p>`] : [])
     .join('\n')
   return `<!doctype html>
 <html lang="${locale}" dir="ltr">

@@ -28,7 +28,7 @@ export function resolveMailLocale(tag: string | null | undefined): MailLocale {
   return mailLocales.find((locale) => locale === language) ?? 'en'
 }
 
-function checkedLink(link: string): string {
+export function checkedLink(link: string): string {
   let url: URL
   try {
     url = new URL(link)

@@ -1,16 +1,12 @@
 import { useStore } from '@nanostores/react'
 import type { ReactNode } from 'react'
-import { type ChartTable, TableAlternative } from '@/client/components/table-alternative'
+import type { ChartProps } from '@/client/components/chart'
+import { ChartFigure } from '@/client/components/chart-figure'
+import type { ChartTable } from '@/client/components/table-alternative'
 import { Card } from '@/client/components/ui/card'
-import { uiMessages } from '@/client/components/ui/messages'
-import { Chart, type ChartProps } from './chart'
 import { overviewMessages } from './messages'
 
-/**
- * One chart of the overview: its title, a sentence saying what it shows (what a screen reader
- * reads instead of the drawing), the chart, and its data as a table behind a button. With nothing
- * to draw (`empty`), "No data" takes their place.
- */
+/** One chart of the overview, in a card of its title (components/chart-figure.tsx). */
 export function ChartCard({
   title,
   lead,
@@ -29,20 +25,9 @@ export function ChartCard({
   className?: string
 }) {
   const t = useStore(overviewMessages)
-  const ui = useStore(uiMessages)
   return (
     <Card title={title} lead={lead} className={className}>
-      <p className="text-sm">{summary}</p>
-      {empty ? (
-        <p className="mt-4 rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">{ui.noData}</p>
-      ) : (
-        <>
-          <div className="mt-4">
-            <Chart {...chart} />
-          </div>
-          <TableAlternative caption={title} table={table} showLabel={t.showTable} hideLabel={t.hideTable} />
-        </>
-      )}
+      <ChartFigure summary={summary} empty={empty} chart={chart} table={table} caption={title} showLabel={t.showTable} hideLabel={t.hideTable} />
     </Card>
   )
 }

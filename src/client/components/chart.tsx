@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
 
 /**
- * The overview's charts, drawn as SVG by this module (docs/decisions/0020-admin-charts-svg.md: uPlot
- * was 23 KB gzip of the page's first visit for two kinds of chart). The colours are the page's
- * own classes, so the colour mode needs no redraw. The drawing is hidden from assistive
- * technology; the page gives every chart a summary and a table.
+ * The charts of the admin overview and of /progress, drawn as SVG by this module
+ * (docs/decisions/0020-admin-charts-svg.md: uPlot was 23 KB gzip of the page's first visit for two
+ * kinds of chart). The colours are the page's own classes, so the colour mode needs no redraw. The
+ * drawing is hidden from assistive technology; the page gives every chart a summary and a table.
  */
 export interface ChartProps {
   kind: 'bars' | 'line'
@@ -55,6 +55,9 @@ export function Chart({ kind, labels, values, formatNumber }: ChartProps) {
   // Every `n`th label, so that the labels under the x axis do not run into each other.
   const labelEvery = Math.max(1, Math.ceil((widestLabel * CHAR_WIDTH + 12) / Math.max(slot, 1)))
   const barWidth = Math.min(slot * 0.6, 72)
+  // A count over each bar when it fits its slot (90 days of bars on a phone leave no room: the
+  // axis and the table say them).
+  const countsFit = slot >= formatNumber(max).length * CHAR_WIDTH + 4
 
   return (
     <div ref={box} aria-hidden="true" className="h-60 w-full overflow-hidden">
@@ -80,9 +83,11 @@ export function Chart({ kind, labels, values, formatNumber }: ChartProps) {
             values.map((value, index) => (
               <g key={index}>
                 <rect x={x(index) - barWidth / 2} y={y(value)} width={barWidth} height={bottom - y(value)} className="fill-primary" />
-                <text x={x(index)} y={y(value) - 4} textAnchor="middle">
-                  {formatNumber(value)}
-                </text>
+                {countsFit && (
+                  <text x={x(index)} y={y(value) - 4} textAnchor="middle">
+                    {formatNumber(value)}
+                  </text>
+                )}
               </g>
             ))
           ) : (

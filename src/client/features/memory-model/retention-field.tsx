@@ -1,0 +1,78 @@
+import { useStore } from '@nanostores/react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { MemoryModelState } from '@/shared/memory-model'
+import { DESIRED_RETENTION_MAX, DESIRED_RETENTION_MIN } from '@/shared/practice'
+import { practiceSettingsQuery, savePracticeSettings, usePracticeCache } from '@/client/api/practice-progress'
+import { Field } from '@/client/components/ui/field'
+import { Select } from '@/client/components/ui/select'
+import { errorMessage } from '@/client/lib/error-message'
+import { format } from '@/client/lib/i18n'
+import { apiErrorMessages } from '@/client/lib/messages'
+import { toast } from '@/client/lib/toast'
+import { memoryModelKey, memoryModelQuery } from './api'
+import { memoryModelMessages } from './messages'
+
+/** 0.80, 0.81, … 0.97: the retentions a learner may choose, in hundredths (no float drift). */
+const choices = Array.from({ length: Math.round((DESIRED_RETENTION_MAX - DESIRED_RETENTION_MIN) * 100) + 1 }, (_, i) => (Math.round(DESIRED_RETENTION_MIN * 100) + i) / 100)
+
+/** The estimate for `retention`, when the server has one (the fixed points and the learner's own). */
+const reviewsPerDayAt = (state: MemoryModelState | undefined, retention: number) =>
+  state?.estimates.find((estimate) => Math.abs(estimate.retention - retention) < 0.0005)?.reviewsPerDay
+
+/**
+ * "Desired retention" (PRODUCT §13): 0.80–0.97 in steps of 0.01, with the reviews a day it is
+ * estimated to cost (the option's, where the server estimated it, and the chosen one's under the
+ * field). Saved as it is chosen, with the learner's other settings as they are (PUT
+ * /api/me/practice/settings), so that it can sit inside the account's "Practice" form without a
+ * button of its own.
+ */
+export function RetentionField() {
+  const t = useStore(memoryModelMessages)
+  const errors = useStore(apiErrorMessages)
+  const formats = useStore(format)
+  const client = useQueryClient()
+  const { settingsSaved } = usePracticeCache()
+  const settings = useQuery(practiceSettingsQuery())
+  const model = useQuery(memoryModelQuery())
+  const save = useMutation({
+    mutationFn: (desiredRetention: number) => {
+      const current = settings.data
+      if (!current) throw new Error('settings not read')
+      const { newWordsPerDay, dailyGoal, timeZone } = current
+      return savePracticeSettings({ newWordsPerDay, dailyGoal, timeZone, desiredRetention })
+    },
+    onSuccess: async (saved) => {
+      settingsSaved(saved)
+      await client.invalidateQueries({ queryKey: memoryModelKey })
+      toast({ title: memoryModelMessages.get().retentionSaved, variant: 'success' })
+    },
+  })
+  const saved = settings.data?.desiredRetention
+  const chosen = save.isPending ? save.variables : saved
+  const fixed = (value: number) => formats.number(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+  const perDay = chosen === undefined ? undefined : reviewsPerDayAt(model.data, chosen)
+  const hint = save.isPending ? t.retentionSaving : perDay === undefined ? t.retentionHint : `${t.reviewsPerDay({ count: perDay })}. ${t.retentionHint}`
+
+  return (
+    <Field label={t.retention} hint={hint} {...(save.isError ? { error: errorMessage(save.error, errors) } : {})}>
+      {(control) => (
+        <Select
+          {...control}
+          value={chosen === undefined ? '' : String(chosen)}
+          disabled={!settings.data || save.isPending}
+          onChange={(event) => save.mutate(Number(event.target.value))}
+        >
+          {chosen === undefined && <option value="" />}
+          {choices.map((value) => {
+            const cost = reviewsPerDayAt(model.data, value)
+            return (
+              <option key={value} value={String(value)}>
+                {cost === undefined ? fixed(value) : `${fixed(value)} (${t.reviewsPerDay({ count: cost })})`}
+              </option>
+            )
+          })}
+        </Select>
+      )}
+    </Field>
+  )
+}
