@@ -130,7 +130,7 @@ describe.each(databaseTargets())('the memory model on %s', (target) => {
     expect(await imported(client, history.bytes)).toMatchObject({ status: 'done', reviews: history.reviews })
     // Queued by the import's end, run by the worker.
     const fitted = await settled(client)
-    expect(fitted.status, world.server.logs.filter((line) => line.includes('job')).join('\n')).toBe('personalised')
+    expect(fitted.status, `${JSON.stringify(fitted)}\n${world.server.logs.filter((line) => line.includes('job')).join('\n')}`).toBe('personalised')
     expect(fitted.reviews).toBe(history.reviews)
     expect(fitted.model?.reviews).toBe(history.reviews)
     expect(fitted.model?.logLossAfter).toBeLessThan(fitted.model?.logLossBefore ?? 0)
