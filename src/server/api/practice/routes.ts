@@ -52,7 +52,8 @@ export function practiceRoutes(db: Db, limit: MiddlewareHandler<AppEnv>, now: ()
       // The interface language of the save is the daily reminder's (the client sends Accept-Language).
       const settings = await savePracticeSettings(db, signedInUser(c).id, c.req.valid('json'), now(), localeOf(c.req.raw))
       return c.json(settings)
-    })    .get('/memory-model', describeMemoryModel, requireUser, async (c) => c.json(await memoryModelState(db, signedInUser(c).id)))
+    })
+    .get('/memory-model', describeMemoryModel, requireUser, async (c) => c.json(await memoryModelState(db, signedInUser(c).id)))
     .post('/memory-model', describePersonalise, requireUser, limit, async (c) => {
       const userId = signedInUser(c).id
       const reviews = await countedReviews(db, userId, MEMORY_MODEL_MIN_REVIEWS)
