@@ -14,8 +14,7 @@ import { expect, mainHeading, test } from './helpers/fixtures'
 // and why), then after an Anki history of 622 reviews is imported ("Personalised from 622 reviews",
 // the log loss of the default and of the learner's model, "Personalise now" again); the "Desired
 // retention" field under "Practice" on /account, with the reviews a day each retention costs,
-// saved as it is chosen. The lead places the components on those pages (MemoryModelCard,
-// RetentionField): until then this file fails.
+// saved as it is chosen (the routes place MemoryModelCard and RetentionField on those pages).
 
 test.use({ timezoneId: middayZone })
 
@@ -84,7 +83,7 @@ test('an imported history personalises the model; the desired retention shows wh
   await expect(card.getByText(`log loss ${logLossBefore.toFixed(3)} → ${logLossAfter.toFixed(3)}`)).toBeVisible()
   // Again on request: nothing new since, so the same model.
   await card.getByRole('button', { name: 'Personalise now' }).click()
-  await expect(page.getByText('Your memory model is being personalised')).toBeVisible()
+  await expect(page.getByText('Your memory model is being personalised', { exact: true })).toBeVisible()
   await expect(card.getByText(`Personalised from ${reviews} reviews`)).toBeVisible({ timeout: 30_000 })
   await expect(card.getByRole('button', { name: 'Personalise now' })).toBeEnabled({ timeout: 30_000 })
 
@@ -95,7 +94,7 @@ test('an imported history personalises the model; the desired retention shows wh
   await expect(retention).toHaveAccessibleDescription(new RegExp(`^≈ ${perDay(0.9)} reviews? a day\\.`))
   await expect(retention.getByRole('option', { name: `0.85 (≈ ${perDay(0.85)} reviews a day)` })).toBeAttached()
   await retention.selectOption('0.85')
-  await expect(page.getByText('Desired retention saved')).toBeVisible()
+  await expect(page.getByText('Desired retention saved', { exact: true })).toBeVisible()
   await expect(retention).toHaveAccessibleDescription(new RegExp(`^≈ ${perDay(0.85)} reviews? a day\\.`))
   await page.reload()
   await expect(page.getByRole('combobox', { name: 'Desired retention' })).toHaveValue('0.85')
