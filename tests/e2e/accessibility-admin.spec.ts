@@ -64,6 +64,10 @@ for (const lang of interfaceLanguages) {
 
       await visit(page, '/dashboard', mode, lang)
       await report.check(page, '/dashboard')
+      // Their own progress and memory model, on the learners' page (its figures loaded: "30" days).
+      await visit(page, '/progress', mode, lang)
+      await expect(main.getByRole('button', { name: /30/ }).first()).toBeVisible()
+      await report.check(page, '/progress (administrator)')
       await userMenuButton(page, adminName).click()
       await expect(page.getByRole('banner').getByRole('link', { name: /./ }).last()).toHaveAttribute('href', '/admin')
       await report.check(page, 'user menu open (with the admin link)')
