@@ -1,12 +1,14 @@
 import type { BrowserContext, Page } from '@playwright/test'
 import type { LevelPage } from '@/shared/levels'
 import ru from '@/client/locales/ru'
+import { expectHeadingFocused, tabTo } from './helpers/a11y'
 import { signedInAs } from './helpers/accounts'
 import { middayZone } from './helpers/clock'
 import { expect, languageSelect, mainHeading, test } from './helpers/fixtures'
 
 // "Your progress" (docs/product.md §13): a learner practises, opens /progress from the dashboard
-// and reads the figures, the charts' sentences and their tables, for 30 and 90 days; then in Russian.
+// and reads the figures, the charts' sentences and their tables, for 30 and 90 days — by keyboard
+// alone —; then in Russian.
 
 // The cards graded here are due again within the learner's day however late the test runs.
 test.use({ timezoneId: middayZone })
@@ -53,11 +55,12 @@ test('a learner practises, then reads their progress: reviews a day, retention, 
   await expect(page.getByRole('button', { name: 'Show answer' })).toBeHidden()
   await expect.poll(async () => ((await (await context.request.get('/api/me/practice/today')).json()) as { done: number }).done).toBe(3)
 
-  // From the dashboard's "Today" card.
+  // From the dashboard's "Today" card, by keyboard from here on.
   await page.goto('/dashboard')
-  await page.getByRole('region', { name: 'Today', exact: true }).getByRole('link', { name: 'Your progress' }).click()
+  await tabTo(page, page.getByRole('region', { name: 'Today', exact: true }).getByRole('link', { name: 'Your progress' }))
+  await page.keyboard.press('Enter')
   await expect(page).toHaveURL('/progress')
-  await expect(mainHeading(page)).toHaveText('Your progress')
+  await expectHeadingFocused(page, 'Your progress')
   await expect(page).toHaveTitle(/^Your progress · /)
 
   const reviews = region(page, 'Reviews a day')
@@ -69,7 +72,8 @@ test('a learner practises, then reads their progress: reviews a day, retention, 
   // The drawing is hidden from assistive technology; its table is the alternative.
   await expect(reviews.locator('div[aria-hidden="true"] > svg')).toBeVisible()
   await expect(reviews.getByRole('table')).toBeHidden()
-  await reviews.getByRole('button', { name: 'Show as table' }).click()
+  await tabTo(page, reviews.getByRole('button', { name: 'Show as table' }))
+  await page.keyboard.press('Enter')
   await expect(reviews.getByRole('button', { name: 'Hide table' })).toHaveAttribute('aria-expanded', 'true')
   const table30 = reviews.getByRole('table', { name: 'Reviews a day: Last 30 days' })
   await expect(table30.getByRole('columnheader')).toHaveText(['Date', 'Reviews'])
@@ -77,7 +81,8 @@ test('a learner practises, then reads their progress: reviews a day, retention, 
   await expect(table30.getByRole('row')).toHaveCount(31)
   await expect(table30.getByRole('row').last().getByRole('cell')).toHaveText('3')
 
-  await last90.click()
+  await tabTo(page, last90, { backwards: true })
+  await page.keyboard.press('Enter')
   await expect(last90).toHaveAttribute('aria-pressed', 'true')
   await expect(reviews.getByText('3 reviews in the last 90 days, on 1 of them; 3 today.')).toBeVisible()
   await expect(reviews.getByRole('table', { name: 'Reviews a day: Last 90 days' }).getByRole('row')).toHaveCount(91)
@@ -89,7 +94,8 @@ test('a learner practises, then reads their progress: reviews a day, retention, 
   // The three cards are due again later today.
   const forecast = region(page, 'Next 30 days')
   await expect(forecast.getByText('3 cards due in the next 30 days, 3 of them today.')).toBeVisible()
-  await forecast.getByRole('button', { name: 'Show as table' }).click()
+  await tabTo(page, forecast.getByRole('button', { name: 'Show as table' }))
+  await page.keyboard.press('Enter')
   const forecastTable = forecast.getByRole('table', { name: 'Next 30 days' })
   await expect(forecastTable.getByRole('columnheader')).toHaveText(['Date', 'Cards due'])
   await expect(forecastTable.getByRole('row')).toHaveCount(31)
