@@ -57,7 +57,11 @@ async function estimates(db: Db, userId: string, settings: Settings): Promise<Re
 }
 
 export async function memoryModelState(db: Db, userId: string): Promise<MemoryModelState> {
-  const [settings, reviews, job] = await Promise.all([readSettings(db, userId), countedReviews(db, userId), fitJobStatus(db, userId)])
+  // The job first, then the model: a fit writes both in one transaction, so a job seen done has its
+  // model seen too. Read side by side (separate connections, separate snapshots), a fit committed
+  // between them showed neither the job nor its model: "default" for a moment.
+  const job = await fitJobStatus(db, userId)
+  const [settings, reviews] = await Promise.all([readSettings(db, userId), countedReviews(db, userId)])
   const model = settings.memoryModel
   const personalised = model !== null && model.logLossAfter < model.logLossBefore
   const status: MemoryModelStatus = job ?? (personalised ? 'personalised' : 'default')
