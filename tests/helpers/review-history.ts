@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { type FSRSState, FSRSAlgorithm, generatorParameters } from 'ts-fsrs'
 import type { PracticeGrade } from '@/shared/practice'
+import { seededRandom } from '@/shared/practice-ways'
 import type { ReviewRecord } from '@/server/api/practice/memory-model'
 import { stock, writeAnkiPackage } from './anki-package'
 
@@ -11,17 +12,8 @@ import { stock, writeAnkiPackage } from './anki-package'
 
 const DAY = 86_400_000
 
-/** A deterministic random number generator (mulberry32). */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
+/** The seeded random numbers the practice page picks ways with (mulberry32). */
+export const seeded = seededRandom
 
 /** A learner unlike FSRS's defaults: slower to forget at first, steeper forgetting (decay 0.4). */
 export const knownWeights = [1, 3, 6, 20, 5.5, 0.6, 2, 0.02, 1.3, 0.25, 1.2, 1, 0.1, 0.4, 2, 0.4, 2.5, 0.5, 0.1, 0.05, 0.4]
