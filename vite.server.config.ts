@@ -19,8 +19,9 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rollupOptions: {
-      input: { main: 'src/server/main.ts', cli: 'src/cli/main.ts', 'import-planner': 'src/server/api/imports/anki-planner-child.ts', 'memory-model-fitter': 'src/server/api/practice/memory-model-child.ts' },
-      output: { format: 'es', entryFileNames: '[name].js' },
+      input: { main: 'src/server/main.ts', cli: 'src/cli/main.ts', 'import-planner': 'src/server/api/imports/anki-planner-child.ts', 'import-writer': 'src/server/api/imports/anki-writer-child.ts', 'memory-model-fitter': 'src/server/api/practice/memory-model-child.ts' },
+      // Chunks beside the entries: a module forks an entry by its path from itself (jobs/child-process.ts).
+      output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
     },
   },
 })

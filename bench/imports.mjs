@@ -5,8 +5,11 @@
 //      writer (tests/helpers/anki-large-package.ts, loaded with tsx);
 //   2. on each database, the built server; a learner uploads the package (POST /api/me/imports)
 //      and polls GET /api/me/imports/{id} every 100 ms until it is done: the upload's time, the
-//      import's (202 to done), notes a second, and the server's peak RSS above its idle RSS, its child
-//      processes included (/proc/<pid>/status VmRSS, sampled every 100 ms from before the upload to the end);
+//      import's (202 to done), notes a second, and the server's peak RSS above its idle RSS (a second
+//      after sign-up; with --warm-queues=N, after N of the learner's queues, the first shown too), its child
+//      processes included, with the processes of that moment, and the peak of their PSS (a page
+//      they share counted once) above idle (/proc/<pid>/smaps_rollup, sampled every 100 ms from
+//      before the upload to the end);
 //   3. on PostgreSQL, the same learner imports --more (30,000) new cards into the same decks (50,000
 //      cards in 100 decks, --due-share (5 %) of the learnt ones due), and a learner of the starter
 //      set signs up (the course only, no deck; its 177 starter words learnt and due, made in SQL):
@@ -21,7 +24,7 @@
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/imports.mjs
 //       [--notes=20000 --reviews=200000 --images=500 --decks=100 --more=30000 --due-share=0.05]
 //       [--only=postgres|pglite] [--no-practice] [--keep-database] [--duration=10s --connections=16 --threads=2 --warmup=2s]
-//       [--grades=1000 --grade-connections=4]
+//       [--grades=1000 --grade-connections=4] [--warm-queues=0]
 //
 // No targets: figures to compare from run to run. Without TEST_DATABASE_URL, PGlite only.
 import { readFileSync, readdirSync, rmSync } from 'node:fs'
@@ -70,6 +73,8 @@ const more = Number(args.more ?? 30_000)
 /** Due cards each learner grades (the starter set has 177 words: all of them), and how many at once. */
 const gradesEach = Number(args.grades ?? 1000)
 const gradeConcurrency = Number(args['grade-connections'] ?? 4)
+/** Requests the learner sends before the idle memory is read (a server in use, not one just started). */
+const warmRequests = Number(args['warm-queues'] ?? 0)
 const { wrkOptions, warmup } = wrkSettings({ connections: 16, ...args })
 if (practice && !(parseDuration(warmup) + parseDuration(wrkOptions.duration) < 55_000)) {
   console.error('--warmup + --duration must stay under 55 s: the session cache cookie lasts 60 s.')
@@ -118,13 +123,20 @@ const moreFile = path.join(work, 'more.apkg')
 if (practice) await writeLargePackage(moreFile, { notes: more, reviews: 0, decks: spec.decks, firstNote: spec.notes })
 console.log(`package: ${(packageBytes / 1024 ** 2).toFixed(1)} MiB, written in ${(packageMs / 1000).toFixed(1)} s`)
 
-/** A process's own resident memory now, in bytes (VmRSS of /proc/<pid>/status). */
-function ownRss(pid) {
+/**
+ * A process's own memory now, in bytes: its resident set (`Rss`) and its proportional share
+ * (`Pss`: a page shared with other processes, as the node binary's code is between the server and
+ * its children, counted once across them), from `/proc/<pid>/smaps_rollup`; and what it runs.
+ */
+function ownMemory(pid) {
   try {
-    const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
-    return match ? Number(match[1]) * 1024 : 0
+    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8')
+    const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1] ?? 0) * 1024
+    const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
+    const name = path.basename(command.find((arg) => arg.endsWith('.js') || arg.endsWith('.ts')) ?? command[0] ?? String(pid))
+    return { name, rss: kb('Rss'), pss: kb('Pss') }
   } catch {
-    return 0
+    return { name: String(pid), rss: 0, pss: 0 }
   }
 }
 
@@ -143,8 +155,11 @@ function parents() {
   return parentOf
 }
 
-/** The process's RSS and its descendants' (the import's planner is a process of its own), summed. */
-function rssOf(pid) {
+/**
+ * The memory of the process and its descendants (an Anki import's planner and writer are
+ * processes of their own): RSS and PSS summed, and each process's RSS.
+ */
+function memoryOf(pid) {
   const parentOf = parents()
   const tree = new Set([pid])
   for (let grew = true; grew; ) {
@@ -156,16 +171,24 @@ function rssOf(pid) {
       }
     }
   }
-  return [...tree].reduce((sum, member) => sum + ownRss(member), 0)
+  const parts = [...tree].map(ownMemory).filter((part) => part.rss > 0)
+  return { rss: parts.reduce((sum, part) => sum + part.rss, 0), pss: parts.reduce((sum, part) => sum + part.pss, 0), parts }
 }
 
-/** Samples the process's RSS every 100 ms until `stop()`, which resolves to the highest seen. */
-function sampleRss(pid) {
-  let peak = rssOf(pid)
-  const timer = setInterval(() => {
-    peak = Math.max(peak, rssOf(pid))
-  }, 100)
-  return { stop: () => (clearInterval(timer), Math.max(peak, rssOf(pid))) }
+/**
+ * Samples the memory every 100 ms until `stop()`, which resolves to the highest sums seen (RSS
+ * and PSS) and the processes of the moment of the RSS peak.
+ */
+function sampleMemory(pid) {
+  let peak = memoryOf(pid)
+  let peakPss = peak.pss
+  const sample = () => {
+    const now = memoryOf(pid)
+    if (now.rss > peak.rss) peak = now
+    peakPss = Math.max(peakPss, now.pss)
+  }
+  const timer = setInterval(sample, 100)
+  return { stop: () => (clearInterval(timer), sample(), { rss: peak.rss, pss: peakPss, parts: peak.parts }) }
 }
 
 const mib = (bytes) => (bytes / 1024 ** 2).toFixed(0)
@@ -324,23 +347,32 @@ for (const target of targets) {
     results.push(
       await withOwnServer({ dataDir, databaseUrl: database?.url, env, port }, async (app) => {
         const big = await learner(app)
-        // Idle: after sign-up, before the upload; the median of ten samples.
-        await sleep(1000)
-        const idleSamples = []
-        for (let i = 0; i < 10; i++) {
-          idleSamples.push(rssOf(app.child.pid))
-          await sleep(100)
+        // Idle: the median of ten samples a second after sign-up (cold) and, with --warm-queues, again
+        // after the learner's queues (a server in use has touched more of V8's young generation, which
+        // any traffic fills, an import or not); the second is judged.
+        const idleNow = async () => {
+          await sleep(1000)
+          const samples = []
+          for (let i = 0; i < 10; i++) {
+            samples.push(memoryOf(app.child.pid))
+            await sleep(100)
+          }
+          return samples.sort((a, b) => a.rss - b.rss)[5]
         }
-        const idle = idleSamples.sort((a, b) => a - b)[5]
-        const sampler = sampleRss(app.child.pid)
+        const cold = await idleNow()
+        for (let i = 0; i < warmRequests; i++) await appRequest(app, 'GET', '/api/me/practice/queue', { cookies: big.cookies })
+        const idle = warmRequests > 0 ? await idleNow() : cold
+        const idleText = warmRequests > 0 ? `${mib(cold.rss)} MiB cold, ${mib(idle.rss)} MiB after ${warmRequests} queues` : `${mib(idle.rss)} MiB`
+        const sampler = sampleMemory(app.child.pid)
         const imported = await importFile(app, big.cookies, packageFile, 'large.apkg')
         const peak = sampler.stop()
+        const processes = peak.parts.map((part) => `${part.name} ${mib(part.rss)}`).join(', ')
         const notesPerSec = spec.notes / (imported.importMs / 1000)
         console.log(
           `  upload ${(imported.uploadMs / 1000).toFixed(1)} s, import ${(imported.importMs / 1000).toFixed(1)} s (${notesPerSec.toFixed(0)} notes/s), ` +
-            `RSS idle ${mib(idle)} MiB, peak ${mib(peak)} MiB (+${mib(peak - idle)}); job ${JSON.stringify({ notes: imported.job.notes, cards: imported.job.cards, reviews: imported.job.reviews, media: imported.job.media, decks: imported.job.decks.length })}`,
+            `RSS idle ${idleText}, peak ${mib(peak.rss)} MiB (+${mib(peak.rss - idle.rss)}: ${processes}), PSS +${mib(peak.pss - idle.pss)} MiB; job ${JSON.stringify({ notes: imported.job.notes, cards: imported.job.cards, reviews: imported.job.reviews, media: imported.job.media, decks: imported.job.decks.length })}`,
         )
-        const figures = { target, uploadMs: imported.uploadMs, importMs: imported.importMs, notesPerSec, idleRss: idle, peakRss: peak, job: imported.job }
+        const figures = { target, uploadMs: imported.uploadMs, importMs: imported.importMs, notesPerSec, coldRss: cold.rss, idleRss: idle.rss, peakRss: peak.rss, idlePss: idle.pss, peakPss: peak.pss, peakProcesses: peak.parts, job: imported.job }
         if (target !== 'postgres' || !practice) return figures
 
         const added = await importFile(app, big.cookies, moreFile, 'more.apkg')
@@ -392,6 +424,7 @@ printTable(
     idle: mib(r.idleRss),
     peak: mib(r.peakRss),
     above: mib(r.peakRss - r.idleRss),
+    abovePss: mib(r.peakPss - r.idlePss),
   })),
   [
     { key: 'database', label: 'database', align: 'left' },
@@ -401,6 +434,7 @@ printTable(
     { key: 'idle', label: 'RSS idle MiB', align: 'right' },
     { key: 'peak', label: 'RSS peak MiB', align: 'right' },
     { key: 'above', label: 'peak above idle MiB', align: 'right' },
+    { key: 'abovePss', label: 'PSS peak above idle MiB', align: 'right' },
   ],
 )
 const practised = results.find((r) => r.practised)?.practised ?? []
@@ -440,7 +474,11 @@ printSummary('imports', {
     notesPerSec: round(r.notesPerSec, 0),
     idleRssBytes: r.idleRss,
     peakRssBytes: r.peakRss,
+    coldIdleRssBytes: r.coldRss,
+    warmRequests,
     peakAboveIdleBytes: r.peakRss - r.idleRss,
+    peakPssAboveIdleBytes: r.peakPss - r.idlePss,
+    peakProcesses: r.peakProcesses,
   })),
   practice: practised.map((r) => ({
     mode: r.mode,

@@ -87,7 +87,7 @@ export async function openInstance(options: {
   const hub = new LiveHub({ db: database.db, events, logger })
   const levelCache = new LevelReadCache()
   // Imports run here too, each once across instances (api/imports/worker.ts).
-  const runner = importRunner(database.db, now ?? (() => new Date()), config.importPlannerHeapMb)
+  const runner = importRunner(database.db, now ?? (() => new Date()), { plannerHeapMb: config.importPlannerHeapMb, databaseUrl: config.databaseUrl })
   const instanceId = randomUUID()
   const imports = startImportWorker({ db: database.db, logger, instanceId, leaseSeconds: config.importLeaseSeconds, ...runner })
   // And learners' background jobs (jobs/learner-jobs.ts): their memory models' fits.

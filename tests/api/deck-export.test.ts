@@ -204,7 +204,7 @@ describe.each(databaseTargets())('deck export on %s', (target) => {
       expect(fresh).toEqual(expect.arrayContaining([[2, 1, 0], [3, 0, 0], [6, 0, -1]]))
       expect(collection.cards).toHaveLength(8)
       const answers = (travel.reviews ?? []).filter((review) => review.ease > 0)
-      expect(collection.reviews.map((r) => [r.id, r.cardId, r.ease, r.type])).toEqual(answers.map((r) => [r.id, r.cardId, r.ease, r.type]).sort((a, b) => (a[0] as number) - (b[0] as number)))
+      expect(collection.reviews.all().map((r) => [r.id, r.cardId, r.ease, r.type])).toEqual(answers.map((r) => [r.id, r.cardId, r.ease, r.type]).sort((a, b) => (a[0] as number) - (b[0] as number)))
       expect(collection.media.map((m) => [m.entry, m.name])).toEqual([['0', 'house.png'], ['1', 'hablo.mp3']])
       expect((await pkg.readMedia(collection.media[0] as AnkiPackage['collection']['media'][number], 1e6)).equals(png)).toBe(true)
       expect((await pkg.readMedia(collection.media[1] as AnkiPackage['collection']['media'][number], 1e6)).equals(mp3)).toBe(true)
@@ -261,7 +261,7 @@ describe.each(databaseTargets())('deck export on %s', (target) => {
     }
     const exported = await exportedPackage(maker, deck.id)
     const pkg = await opened(exported)
-    const ids = pkg.collection.reviews.map((review) => review.id)
+    const ids = pkg.collection.reviews.all().map((review) => review.id)
     await pkg.close()
     expect(new Set(ids).size).toBe(ids.length)
 

@@ -1,3 +1,4 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -12,11 +13,13 @@ import { type ServerProcess, expectJson, startServer } from '../helpers/server'
 
 /*
  * An import survives the death of the instance running it (docs/product.md §12, decision 0033):
- * instance A (a process of its own, IMPORT_LEASE_SECONDS=2) is killed with SIGKILL in the middle of
+ * instance A (a process of its own, IMPORT_LEASE_SECONDS=2) is killed with SIGKILL while it plans
  * a large import; instance B, started on the same PostgreSQL, takes the job over once the lease has
- * run out and ends it `done` with every deck, word and review there exactly once. Nothing of the
- * import is visible before it is done. A job every claim of which died (claimed more than 3 times)
- * ends `failed` as `interrupted`, with nothing stored and its upload gone.
+ * run out, and is killed too while its writer process (anki-writer.ts) holds the write's
+ * transaction: the writer ends with it, and PostgreSQL rolls the transaction back. Instance C ends
+ * it `done` with every deck, word and review there exactly once. Nothing of the import is visible
+ * before it is done. A job every claim of which died (claimed more than 3 times) ends `failed` as
+ * `interrupted`, with nothing stored and its upload gone.
  */
 
 const password = 'correct horse battery'
@@ -129,6 +132,47 @@ describe.runIf(process.env.TEST_DATABASE_URL)('an import when the instance runni
     }
   }
 
+  /** The import writer processes (anki-writer.ts) an instance has started, by pid. */
+  function writersOf(server: ServerProcess): number[] {
+    const parentOf = new Map<number, number>()
+    const writers: number[] = []
+    for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+        parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]))
+        if (/import-writer\.js|anki-writer-child\.ts/.test(readFileSync(`/proc/${entry}/cmdline`, 'utf8'))) writers.push(Number(entry))
+      } catch {
+        // Gone meanwhile.
+      }
+    }
+    const under = (pid: number) => {
+      for (let at = parentOf.get(pid); at; at = parentOf.get(at)) if (at === server.process.pid) return true
+      return false
+    }
+    return writers.filter(under)
+  }
+
+  /** The write's transaction is open, and has written: a transaction open for 200 ms whose last statement went to the import's tables. */
+  const writing = async () =>
+    Number(
+      (
+        await database.query<{ n: string }>(
+          `select count(*) as n from pg_stat_activity where datname = current_database() and xact_start < now() - interval '200 ms'
+             and query ~ '(deck_note|practice_card|review_log)' and pid <> pg_backend_pid()`,
+        )
+      )[0]?.n,
+    ) > 0
+
+  /** Transactions open on the test database, besides this query's. */
+  const openTransactions = async () =>
+    Number(
+      (
+        await database.query<{ n: string }>(
+          'select count(*) as n from pg_stat_activity where datname = current_database() and xact_start is not null and pid <> pg_backend_pid()',
+        )
+      )[0]?.n,
+    )
+
   const userIdOf = async (email: string) => (await database.query<{ id: string }>('select id from "user" where email = $1', [email]))[0]?.id ?? ''
   const jobRow = async (id: string) => (await database.query<JobRow>('select status, attempts, locked_by from import_job where id = $1', [id]))[0]
 
@@ -147,7 +191,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('an import when the instance runni
     await rm(folder, { recursive: true, force: true })
   })
 
-  it('is taken over by the next instance after a kill -9 mid-import, and ends done with every deck, word and review once, none shown before', async () => {
+  it('is taken over by the next instance after a kill -9 while planning, and again while writing (its writer ends, its transaction rolled back), and ends done with every deck, word and review once, none shown before', async () => {
     const a = await start()
     const email = 'crash@example.com'
     const onA = new Client(a)
@@ -162,13 +206,24 @@ describe.runIf(process.env.TEST_DATABASE_URL)('an import when the instance runni
     expect(await jobRow(id)).toMatchObject({ status: 'running', attempts: 1 })
     expect(await stored(userId)).toMatchObject({ decks: 0, notes: 0, words: 0, reviews: 0 })
 
+    // B plans it again, and dies while its writer writes.
     const b = await start()
-    const onB = on(b, onA)
-    const done = await watch(onB, id, (job) => job.status === 'done', 120_000)
+    await expect.poll(() => writersOf(b).length, { timeout: 120_000, interval: 20 }).toBeGreaterThan(0)
+    const [writer] = writersOf(b)
+    await expect.poll(writing, { timeout: 60_000, interval: 20 }).toBe(true)
+    await crash(b)
+    await expect.poll(() => existsSync(`/proc/${writer}`), { timeout: 10_000 }).toBe(false)
+    await expect.poll(openTransactions, { timeout: 10_000 }).toBe(0)
+    expect(await jobRow(id)).toMatchObject({ status: 'running', attempts: 2 })
+    expect(await stored(userId)).toMatchObject({ decks: 0, notes: 0, words: 0, reviews: 0 })
+
+    const c = await start()
+    const onC = on(c, onA)
+    const done = await watch(onC, id, (job) => job.status === 'done', 120_000)
     expect(done).toMatchObject({ status: 'done', notes: NOTES, cards: NOTES, reviews: REVIEWS, done: NOTES, total: NOTES })
     expect(done.decks.map((deck) => deck.cards)).toEqual(Array.from({ length: DECKS }, () => NOTES / DECKS))
-    // Claimed twice: by A, then by B.
-    expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 2, locked_by: null })
+    // Claimed three times: by A, B and C.
+    expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 3, locked_by: null })
     // Then it gathered the statistics of the tables it filled (write.ts), not left to autovacuum.
     const analyzed = `select count(*) as n from pg_stat_user_tables where relname in ('deck_note', 'word', 'practice_card', 'review_log') and last_analyze is not null`
     await expect.poll(async () => (await database.query<{ n: string }>(analyzed))[0]?.n, { timeout: 30_000 }).toBe('4')
@@ -182,7 +237,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('an import when the instance runni
       distinctReviews: REVIEWS,
       uploads: 0,
     })
-    const decks = await readDecks(onB)
+    const decks = await readDecks(onC)
     expect(decks.map((deck) => [deck.name, deck.total]).sort()).toEqual(
       Array.from({ length: DECKS }, (_, i) => [`Large::Deck ${i + 1}`, NOTES / DECKS]).sort(),
     )

@@ -6,6 +6,7 @@ import { DatabaseSync } from 'node:sqlite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type AnkiCollection,
+  type AnkiReview,
   type AnkiMedia,
   type NoteTypeKind,
   PackageError,
@@ -109,8 +110,8 @@ const kinds: Record<number, NoteTypeKind> = {
   [custom.id]: 'basic',
 }
 
-/** What the reader must give for `collection` in `format`. */
-function expected(format: AnkiCollection['format']): Omit<AnkiCollection, 'media'> {
+/** What the reader must give for `collection` in `format` (its reviews unpacked: AnkiReviews.all). */
+function expected(format: AnkiCollection['format']): Omit<AnkiCollection, 'media' | 'reviews'> & { reviews: AnkiReview[] } {
   return {
     format,
     created,
@@ -138,7 +139,7 @@ function expected(format: AnkiCollection['format']): Omit<AnkiCollection, 'media
       reps: card.reps ?? 0,
       lapses: card.lapses ?? 0,
     })),
-    reviews: collection.reviews,
+    reviews: [...collection.reviews].sort((a, b) => a.id - b.id),
   }
 }
 
@@ -154,8 +155,8 @@ describe('Anki packages in each format', () => {
   for (const [title, spec] of formats) {
     it(title, async () => {
       const { collection: read_, media } = await read(await packageFile(spec))
-      const { media: list, ...rest } = read_
-      expect(rest).toEqual(expected(spec.format))
+      const { media: list, reviews, ...rest } = read_
+      expect({ ...rest, reviews: reviews.all() }).toEqual(expected(spec.format))
       expect(media).toEqual(mediaBytes)
       expect(list.map((item) => item.entry)).toEqual(['0', '1'])
       if (spec.format === 'anki21b') expect(list.map((item) => item.size)).toEqual(collection.media.map((file) => file.data.length))
@@ -206,7 +207,9 @@ describe('Anki packages in each format', () => {
     const spec: PackageSpec = { format: 'anki21b', noteTypes: [stock.basic], notes: [collection.notes[0]!], cards, reviews }
     const { collection: read_ } = await read(await packageFile(spec))
     expect(read_.reviews).toHaveLength(200_000)
-    expect(read_.reviews[199_999]).toEqual({ ...reviews[199_999], cardId: 1 })
+    expect(read_.reviews.all()[199_999]).toEqual({ ...reviews[199_999], cardId: 1 })
+    expect(read_.reviews.ofCard(1)).toEqual(read_.reviews.all())
+    expect(read_.reviews.ofCard(2)).toEqual([])
   }, 30_000)
 
   it('opens a collection left in WAL mode', async () => {

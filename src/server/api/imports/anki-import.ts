@@ -2,7 +2,7 @@ import { fieldText, mediaUrl } from '@/shared/card-field'
 import type { NoteKind } from '@/shared/decks'
 import { MEDIA_FILE_MAX_BYTES } from '@/shared/imports'
 import type { Settings } from '@/server/api/practice/settings'
-import type { AnkiCard, AnkiNote, AnkiPackage, AnkiReview } from './anki/read'
+import type { AnkiCard, AnkiNote, AnkiPackage } from './anki/read'
 import { replayAnkiCard } from './anki/replay'
 import { FieldTooLargeError, cleanField } from './sanitize'
 import type { SpillWriter } from './spill'
@@ -75,12 +75,6 @@ export async function planAnkiPackage(pkg: AnkiPackage, context: AnkiPlanContext
   const deckNames = new Map(collection.decks.map((deck) => [deck.id, deck.name]))
   const cardsOfNote = new Map<number, AnkiCard[]>()
   for (const card of collection.cards) cardsOfNote.set(card.noteId, [...(cardsOfNote.get(card.noteId) ?? []), card])
-  const reviewsOfCard = new Map<number, AnkiReview[]>()
-  for (const review of collection.reviews) {
-    const list = reviewsOfCard.get(review.cardId)
-    if (list) list.push(review)
-    else reviewsOfCard.set(review.cardId, [review])
-  }
 
   const outline: NoteOutline[] = []
   const guids = new Set<string>()
@@ -106,7 +100,7 @@ export async function planAnkiPackage(pkg: AnkiPackage, context: AnkiPlanContext
       const anki = cards.find((c) => c.ordinal === card.ordinal) as AnkiCard
       const replayed = replayAnkiCard({
         card: anki,
-        reviews: reviewsOfCard.get(anki.id) ?? [],
+        reviews: collection.reviews.ofCard(anki.id),
         collectionCreated: collection.created,
         parameters: context.settings.fsrsParameters,
         timeZone: context.settings.timeZone,

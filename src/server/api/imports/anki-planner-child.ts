@@ -1,3 +1,4 @@
+import { endWithParent, sendToParent } from '@/server/jobs/child-process'
 import { PackageError, readAnkiPackage } from './anki/read'
 import { planAnkiPackage } from './anki-import'
 import type { PlannerInput, PlannerMessage, PlannerReply } from './anki-planner'
@@ -9,10 +10,8 @@ import type { PlannedNote } from './write'
  * package, plans its notes into the spill file and asks the server to store each media file, as
  * the database is the server's.
  */
-if (!process.send) throw new Error('anki-planner-child.ts runs as a child process with an IPC channel')
-/** Resolves once the message has been handed over (before the channel may be closed). */
-const send = (message: PlannerMessage) =>
-  new Promise<void>((resolve, reject) => process.send?.(message, undefined, {}, (error) => (error ? reject(error) : resolve())))
+const finish = endWithParent('anki-planner-child.ts')
+const send = (message: PlannerMessage) => sendToParent(message)
 
 const waiting = new Map<number, (hash: string | null) => void>()
 let asked = 0
@@ -49,16 +48,10 @@ async function plan(input: PlannerInput): Promise<void> {
     })
   } finally {
     await spill.close()
-    finished = true
+    finish()
     process.disconnect()
   }
 }
-
-// The server gone before the end (it crashed, or was killed mid-import): nobody waits for this plan.
-let finished = false
-process.on('disconnect', () => {
-  if (!finished) process.exit(1)
-})
 
 process.on('message', (message: { input: PlannerInput } | PlannerReply) => {
   if ('input' in message) {

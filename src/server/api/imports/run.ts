@@ -8,6 +8,7 @@ import { learningProfile } from '@/server/api/practice/queue'
 import { readSettings } from '@/server/api/practice/settings'
 import { PackageError } from './anki/limits'
 import { planAnkiImport } from './anki-planner'
+import { writeInChild } from './anki-writer'
 import { MediaQuotaError, forgetMedia } from './media'
 import { planCsvImport } from './csv-import'
 import { type ImportOptions, announce, failJob, writeUpload } from './store'
@@ -18,9 +19,11 @@ import { type PlannedNote, writeImport } from './write'
 /**
  * Runs one import job: its upload written to a private temp folder (removed whatever happens), read
  * as CSV or as an Anki package, planned (an Anki package in a process of its own, anki-planner.ts, its
- * notes into a file in that folder: spill.ts), then written all at once (write.ts).
+ * notes into a file in that folder: spill.ts), then written all at once (write.ts; an Anki package's
+ * on PostgreSQL by a process of its own too, anki-writer.ts).
  */
-export function importRunner(db: Db, now: () => Date, plannerHeapMb: number) {
+export function importRunner(db: Db, now: () => Date, options: { plannerHeapMb: number; databaseUrl: string | undefined }) {
+  const { plannerHeapMb, databaseUrl } = options
   async function run(context: JobContext): Promise<void> {
     const { job } = context
     const folder = await mkdtemp(path.join(os.tmpdir(), 'lingua-import-'))
@@ -44,7 +47,10 @@ export function importRunner(db: Db, now: () => Date, plannerHeapMb: number) {
           const input = { file, spillFile, expandedBytes: IMPORT_MAX_EXPANDED_BYTES, settings: { fsrsParameters, timeZone }, now: at.getTime(), heapMb: plannerHeapMb }
           const plan = await planAnkiImport(input, { db, userId: job.userId, progress: context.progress, addedMedia })
           await announce(db, job.userId)
-          await writeImport(db, context, { ...plan, notes: readSpill<PlannedNote>(spillFile), language }, settings, at)
+          if (databaseUrl) {
+            const writer = { databaseUrl, job: { id: job.id, userId: job.userId }, instanceId: context.instanceId, spillFile }
+            await writeInChild({ ...writer, plan, language, settings, now: at.getTime() })
+          } else await writeImport(db, context, { ...plan, notes: readSpill<PlannedNote>(spillFile), language }, settings, at)
         } catch (error) {
           await forgetMedia(db, job.userId, addedMedia)
           throw error

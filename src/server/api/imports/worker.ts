@@ -22,10 +22,15 @@ const UPLOAD_ABANDONED_HOURS = 6
 /** What the worker needs of the job it runs: to say how far it is, and whether it still holds it. */
 export interface JobContext {
   job: ImportJobRow
+  /** The instance running it (its claim: `import_job.locked_by`). */
+  instanceId: string
   progress: (done: number, total: number) => Promise<void>
   /** A condition on `import_job` for the final write: the job is still this instance's. */
-  stillMine: ReturnType<typeof and>
+  stillMine: SQL | undefined
 }
+
+/** The condition that a job is still claimed by an instance (`JobContext.stillMine`). */
+export const claimedBy = (jobId: string, instanceId: string) => and(eq(importJob.id, jobId), eq(importJob.lockedBy, instanceId))
 
 /** `kick` after an upload. */
 export type ImportWorker = JobWorker
@@ -40,7 +45,7 @@ export function startImportWorker(options: {
   fail: (job: ImportJobRow, error: unknown) => Promise<void>
 }): ImportWorker {
   const { db, instanceId, run } = options
-  const mine = (job: ImportJobRow) => and(eq(importJob.id, job.id), eq(importJob.lockedBy, instanceId))
+  const mine = (job: ImportJobRow) => claimedBy(job.id, instanceId)
 
   async function claim(lease: SQL): Promise<ImportJobRow | undefined> {
     const waiting = db
@@ -79,6 +84,7 @@ export function startImportWorker(options: {
     run: (job) =>
       run({
         job,
+        instanceId,
         stillMine: mine(job),
         progress: async (done, total) => {
           await db.update(importJob).set({ done, total, updatedAt: sql`now()` }).where(mine(job))

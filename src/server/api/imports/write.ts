@@ -73,7 +73,11 @@ export function chunks<T>(items: T[], size = BATCH): T[][] {
   return out
 }
 
-type Result = Omit<ImportJob, 'id' | 'kind' | 'fileName' | 'status' | 'done' | 'total' | 'createdAt' | 'finishedAt' | 'error'>
+/** What an import did (the job's result). */
+export type ImportResult = Omit<ImportJob, 'id' | 'kind' | 'fileName' | 'status' | 'done' | 'total' | 'createdAt' | 'finishedAt' | 'error'>
+
+/** What the write needs of its job: whose it is, and the condition that it is still this instance's. */
+export type WriteContext = Pick<JobContext, 'stillMine'> & { job: Pick<JobContext['job'], 'id' | 'userId'> }
 
 /** What every batch of notes is written with. */
 interface Target {
@@ -86,7 +90,7 @@ interface Target {
   deckOfNote: Map<string, number>
 }
 
-export async function writeImport(db: Db, context: JobContext, plan: PlannedImport, settings: Settings, now: Date): Promise<Result> {
+export async function writeImport(db: Db, context: WriteContext, plan: PlannedImport, settings: Settings, now: Date): Promise<ImportResult> {
   const result = await writeAll(db, context, plan, settings, now)
   // A large import changes the tables at once: the planner needs their statistics now (a stale
   // estimate sorts every due card before taking the first twenty), not at autovacuum's next
@@ -98,7 +102,7 @@ export async function writeImport(db: Db, context: JobContext, plan: PlannedImpo
 /** Rows an import writes from which the tables' statistics are gathered again after it. */
 const STATISTICS_AFTER_ROWS = 1000
 
-async function writeAll(db: Db, context: JobContext, plan: PlannedImport, settings: Settings, now: Date): Promise<Result> {
+async function writeAll(db: Db, context: WriteContext, plan: PlannedImport, settings: Settings, now: Date): Promise<ImportResult> {
   const { userId } = context.job
   return db.transaction(async (tx) => {
     await lockDecks(tx, userId)
@@ -161,7 +165,7 @@ async function writeAll(db: Db, context: JobContext, plan: PlannedImport, settin
       .leftJoin(word, eq(word.deckId, deck.id))
       .where(and(eq(deck.userId, userId), inArray(deck.id, [...new Set(deckOfNote.values())])))
       .groupBy(deck.id)
-    const result: Result = {
+    const result: ImportResult = {
       notes: plan.outline.length,
       cards: plan.outline.reduce((sum, note) => sum + note.cards, 0),
       reviews,

@@ -1,5 +1,6 @@
 import { default_w } from 'ts-fsrs'
 import type { PracticeGrade } from '@/shared/practice'
+import { endWithParent, sendToParent } from '@/server/jobs/child-process'
 import { type ReviewRecord, fitParameters, logLoss } from './memory-model'
 import type { FitMessage, PackedHistory } from './memory-model-fitter'
 
@@ -9,10 +10,8 @@ import type { FitMessage, PackedHistory } from './memory-model-fitter'
  * loss of the default and the fitted ones, then answers and ends. Nothing here holds the server's
  * event loop.
  */
-if (!process.send) throw new Error('memory-model-child.ts runs as a child process with an IPC channel')
-
-const send = (message: FitMessage) =>
-  new Promise<void>((resolve, reject) => process.send?.(message, undefined, {}, (error) => (error ? reject(error) : resolve())))
+const finish = endWithParent('memory-model-child.ts')
+const send = (message: FitMessage) => sendToParent(message)
 
 function unpack({ cards, times, ratings }: PackedHistory): ReviewRecord[] {
   const history: ReviewRecord[] = []
@@ -30,15 +29,9 @@ async function fit(packed: PackedHistory): Promise<void> {
   } catch (error) {
     await send({ type: 'failed', message: error instanceof Error ? error.message : String(error) })
   } finally {
-    finished = true
+    finish()
     process.disconnect()
   }
 }
-
-// The server gone before the end: nobody waits for this fit.
-let finished = false
-process.on('disconnect', () => {
-  if (!finished) process.exit(1)
-})
 
 process.once('message', (message: { history: PackedHistory }) => void fit(message.history))

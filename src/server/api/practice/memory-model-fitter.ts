@@ -1,5 +1,4 @@
-import { fork } from 'node:child_process'
-
+import { forkChild } from '@/server/jobs/child-process'
 /**
  * A memory model is fitted in a process of its own (memory-model-child.ts), as an Anki package is
  * planned (imports/anki-planner.ts): fsrs-rs trains on that process's thread pool, not the server's
@@ -26,19 +25,9 @@ export interface FitOutcome {
   after: number
 }
 
-/** Beside the bundled server (dist/server/memory-model-fitter.js); from source, through tsx. */
-const fromSource = import.meta.url.endsWith('.ts')
-const child = fromSource
-  ? { script: new URL('./memory-model-child.ts', import.meta.url), execArgv: ['--import', 'tsx'] }
-  : { script: new URL('./memory-model-fitter.js', import.meta.url), execArgv: [] }
-
 export function fitInChild(history: PackedHistory): Promise<FitOutcome> {
   return new Promise((resolve, reject) => {
-    const fitter = fork(child.script, [], { execArgv: child.execArgv, serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] })
-    let lastWords = ''
-    fitter.stderr?.on('data', (chunk: Buffer) => {
-      lastWords = (lastWords + chunk.toString()).slice(-2000)
-    })
+    const { child: fitter, lastWords } = forkChild(import.meta.url, { source: 'memory-model-child.ts', bundled: 'memory-model-fitter' })
     let outcome: FitMessage | undefined
     fitter.on('message', (message: FitMessage) => {
       outcome = message
@@ -48,7 +37,7 @@ export function fitInChild(history: PackedHistory): Promise<FitOutcome> {
     fitter.on('close', (code, signal) => {
       if (outcome?.type === 'done') resolve({ parameters: outcome.parameters, before: outcome.before, after: outcome.after })
       else if (outcome?.type === 'failed') reject(new Error(`The memory model could not be fitted: ${outcome.message}`))
-      else reject(new Error(`The memory model's fitter stopped (${signal ?? `code ${code}`}): ${lastWords.trim().slice(-300)}`))
+      else reject(new Error(`The memory model's fitter stopped (${signal ?? `code ${code}`}): ${lastWords().trim().slice(-300)}`))
     })
     fitter.send({ history })
   })

@@ -55,6 +55,60 @@ export interface AnkiReview {
   type: number
 }
 
+/**
+ * A collection's revlog, packed in typed arrays and sorted by card, then time: 200,000 reviews as
+ * objects held 20 MB of the planner's heap (an object, a boxed id and an array slot each), packed
+ * 7. A card's reviews are made objects when it is planned, and collected young.
+ */
+export class AnkiReviews {
+  readonly length: number
+  private readonly numbers: { ids: Float64Array; cardIds: Float64Array; small: Int32Array }
+
+  /** `small`: ease, interval, last interval, factor, time and type of each review, in that order. */
+  constructor(ids: Float64Array, cardIds: Float64Array, small: Int32Array) {
+    this.length = ids.length
+    this.numbers = { ids, cardIds, small }
+  }
+
+  private at(index: number): AnkiReview {
+    const { ids, cardIds, small } = this.numbers
+    const at = index * SMALL_FIELDS
+    return {
+      id: ids[index] as number,
+      cardId: cardIds[index] as number,
+      ease: small[at] as number,
+      interval: small[at + 1] as number,
+      lastInterval: small[at + 2] as number,
+      factor: small[at + 3] as number,
+      time: small[at + 4] as number,
+      type: small[at + 5] as number,
+    }
+  }
+
+  /** The card's reviews, oldest first (found by halving: the card ids are sorted). */
+  ofCard(cardId: number): AnkiReview[] {
+    const { cardIds } = this.numbers
+    let low = 0
+    let high = this.length
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if ((cardIds[middle] as number) < cardId) low = middle + 1
+      else high = middle
+    }
+    const reviews: AnkiReview[] = []
+    for (let index = low; index < this.length && cardIds[index] === cardId; index++) reviews.push(this.at(index))
+    return reviews
+  }
+
+  /** Every review, by time (what the tests compare). */
+  all(): AnkiReview[] {
+    return Array.from({ length: this.length }, (_, index) => this.at(index)).sort((a, b) => a.id - b.id)
+  }
+}
+
+/** The Int32 fields of a packed review (AnkiReviews). */
+export const SMALL_FIELDS = 6
+
 export interface AnkiMedia {
   /** The file name the notes' fields refer to. */
   name: string
@@ -72,6 +126,6 @@ export interface AnkiCollection {
   noteTypes: AnkiNoteType[]
   notes: AnkiNote[]
   cards: AnkiCard[]
-  reviews: AnkiReview[]
+  reviews: AnkiReviews
   media: AnkiMedia[]
 }
