@@ -142,7 +142,9 @@ function PracticeForm({ settings }: { settings: PracticeSettings }) {
                 type="checkbox"
                 value={way}
                 aria-invalid={Boolean(errors.ways)}
-                className="size-4 shrink-0 accent-(--primary)"
+                // A refused save focuses the first way (react-hook-form): scrolled to, it stops below
+                // the sticky header rather than under it, as the account's sections do.
+                className="size-4 shrink-0 scroll-mt-20 accent-(--primary)"
                 {...form.register('ways')}
               />
               {wayLabels[way]}

@@ -35,6 +35,10 @@ export function RetentionField() {
   const settings = useQuery(practiceSettingsQuery())
   const model = useQuery(memoryModelQuery())
   const save = useMutation({
+    // One save after another, in the order chosen: the field stays enabled while a save is under
+    // way (disabling it took focus from the select to the document, so a second arrow key went
+    // nowhere), and the last retention chosen is the one the server keeps.
+    scope: { id: 'desired-retention' },
     mutationFn: (desiredRetention: number) => {
       const current = settings.data
       if (!current) throw new Error('settings not read')
@@ -59,7 +63,7 @@ export function RetentionField() {
         <Select
           {...control}
           value={chosen === undefined ? '' : String(chosen)}
-          disabled={!settings.data || save.isPending}
+          disabled={!settings.data}
           onChange={(event) => save.mutate(Number(event.target.value))}
         >
           {chosen === undefined && <option value="" />}
