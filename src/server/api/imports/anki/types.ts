@@ -57,8 +57,8 @@ export interface AnkiReview {
 
 /**
  * A collection's revlog, packed in typed arrays and sorted by card, then time: 200,000 reviews as
- * objects held 20 MB of the planner's heap (an object, a boxed id and an array slot each), packed
- * 7. A card's reviews are made objects when it is planned, and collected young.
+ * objects held about 24 MB of the planner's heap (an object, a boxed id and an array slot each),
+ * packed 8. A card's reviews are made objects when it is planned, and collected young.
  */
 export class AnkiReviews {
   readonly length: number
