@@ -15,8 +15,12 @@
 //   4. EXPLAIN (ANALYZE, BUFFERS) of the queue's and the grade's statements for one learner: the
 //      scans (an index on the learner's rows, whatever the tables' size).
 //
+//   5. with --compare-ways, the queue again with "Flashcard" the only way on (no choices read),
+//      twice, then with every way on once more (turns A B B A): each side's req/s and CPU.
+//
 //   npm run bench:practice [-- --scale=10 --learners=1000 --cards=1000 --active=2000 --due-share=0.05
-//                             --new-words=200 --duration=10s --connections=64 --threads=2 --warmup=2s]
+//                             --new-words=200 --duration=10s --connections=64 --threads=2 --warmup=2s
+//                             --compare-ways]
 //   BENCH_KEEP=1                 keep the database afterwards (its URL is printed)
 //   BENCH_DATABASE_URL=<url>     use that database (filled if it is not yet; never dropped)
 import { statfsSync } from 'node:fs'
@@ -79,6 +83,9 @@ if (!process.env.BENCH_DATABASE_URL && expectedBytes > freeBytes - 10 * 1024 ** 
   console.error('Not enough free disk: the fill would leave less than 10 GiB (other work shares this disk). Use a smaller --scale.')
   process.exit(2)
 }
+
+/** Every way to practise (src/shared/practice.ts: practiceWays), the settings' default. */
+const allWays = ['flashcard', 'type', 'choose', 'listen', 'gap']
 
 const activeIndexes = Array.from({ length: active }, (_, k) => 1 + Math.floor((k * learners) / active))
 
@@ -180,16 +187,17 @@ const outcome = await withLearnersDatabase(
       await settle(client)
       return { ...result, cpu: cpuPerRequest(before, await cpuSnapshot(app, client), result.requests), load, waits }
     }
-    const measure = async (mode, pathname, itemsOf) => {
+    /** `mode`: what wrk sends (bench/lib/wrk-learners.lua: 'queue' or 'grades'); `label`: what is printed. */
+    const measure = async (mode, pathname, itemsOf, label = mode) => {
       if (parseDuration(warmup) > 0) {
         const warm = await run(mode, pathname, await itemsOf(), warmup)
-        console.log(`${mode} warm-up: ${warm.requests} requests, statuses ${JSON.stringify(warm.statuses)}`)
+        console.log(`${label} warm-up: ${warm.requests} requests, statuses ${JSON.stringify(warm.statuses)}`)
       }
       const items = await itemsOf()
       const available = items ? [...items.values()].reduce((total, list) => total + list.split(',').length, 0) : undefined
       const result = await run(mode, pathname, items, wrkOptions.duration)
       console.log(
-        `${mode}: ${result.requests} requests${available === undefined ? '' : ` (${available.toLocaleString('en')} due cards to grade)`}, ` +
+        `${label}: ${result.requests} requests${available === undefined ? '' : ` (${available.toLocaleString('en')} due cards to grade)`}, ` +
           `statuses ${JSON.stringify(result.statuses)}, exhausted ${result.exhausted}, socket errors ${result.errors}; ` +
           `p50 ${result.percentiles.p50?.toFixed(2)} ms, p95 ${result.percentiles.p95?.toFixed(2)} ms, p99 ${result.percentiles.p99?.toFixed(2)} ms (load ${result.load})`,
       )
@@ -197,6 +205,19 @@ const outcome = await withLearnersDatabase(
       return result
     }
     const queue = await measure('queue', '/api/me/practice/queue', async () => undefined)
+    // --compare-ways: the queue again with "Flashcard" the only way on (no choices to read), twice,
+    // then once more with every way on: turns A B B A, each side's two together.
+    let ways
+    if (args['compare-ways']) {
+      const setWays = (list) => client.query(`update practice_settings set ways = $1::jsonb where user_id = any($2)`, [JSON.stringify(list), userIds])
+      const turns = { all: [queue], flashcard: [] }
+      await setWays(['flashcard'])
+      const queueWith = (label) => measure('queue', '/api/me/practice/queue', async () => undefined, label)
+      for (let i = 0; i < 2; i++) turns.flashcard.push(await queueWith('queue, flashcard only'))
+      await setWays(allWays)
+      turns.all.push(await queueWith('queue, every way'))
+      ways = turns
+    }
     const grades = await measure('grades', '/api/me/practice/reviews', () => dueCards(client, userIds))
 
     // The plans, for a learner with cards still due (the last ones are the least graded).
@@ -217,12 +238,12 @@ const outcome = await withLearnersDatabase(
     } finally {
       await client.query('rollback')
     }
-    return { fill, databaseBytes, tableSizes, queue, grades, plans }
+    return { fill, databaseBytes, tableSizes, queue, ways, grades, plans }
   },
 )
 
 const hostAfter = await hostFigures()
-const { fill, databaseBytes, queue, grades, plans } = outcome
+const { fill, databaseBytes, queue, ways, grades, plans } = outcome
 
 console.log('\nEXPLAIN (ANALYZE, BUFFERS) of the queue\'s and the grade\'s statements, for one learner')
 for (const plan of plans) console.log(`\n— ${plan.request}: ${plan.name}\n${plan.lines.map((line) => `    ${line}`).join('\n')}`)
@@ -270,6 +291,28 @@ printTable(
     { key: 'verdict', label: '', align: 'left' },
   ],
 )
+if (ways) {
+  // Each side's turns together: requests and CPU summed, the latencies of each turn shown.
+  const side = (name, turns) => {
+    const requests = turns.reduce((sum, run) => sum + run.requests, 0)
+    const per = (key) => turns.reduce((sum, run) => sum + run.cpu[key] * run.requests, 0) / requests
+    return {
+      ways: name,
+      rps: (turns.reduce((sum, run) => sum + run.requestsPerSec, 0) / turns.length).toFixed(0),
+      p50: turns.map((run) => run.percentiles.p50?.toFixed(2)).join(' / '),
+      p99: turns.map((run) => run.percentiles.p99?.toFixed(2)).join(' / '),
+      cpu: `${per('serverMs').toFixed(2)} + ${per('postgresMs').toFixed(2)}`,
+    }
+  }
+  console.log('\nthe queue with every way on and with "Flashcard" only, in turns A B B A')
+  printTable([side('every way (turns 1, 4)', ways.all), side('flashcard only (turns 2, 3)', ways.flashcard)], [
+    { key: 'ways', label: 'ways on', align: 'left' },
+    { key: 'rps', label: 'req/s', align: 'right' },
+    { key: 'p50', label: 'p50 ms (each turn)', align: 'right' },
+    { key: 'p99', label: 'p99 ms (each turn)', align: 'right' },
+    { key: 'cpu', label: 'CPU ms/req (server + PG)', align: 'right' },
+  ])
+}
 if (fill) console.log(`\nfill: ${(fill.totalMs / 1000).toFixed(1)} s (${fill.steps.map((s) => `${s.name} ${(s.ms / 1000).toFixed(1)} s`).join(', ')})`)
 console.log(`database: ${gib(databaseBytes)} (pg_database_size)`)
 console.log(`host before: ${hostLine(hostBefore)}`)
@@ -301,6 +344,7 @@ printSummary('practice', {
   fillSteps: fill ? Object.fromEntries(fill.steps.map((s) => [s.name, round(s.ms, 0)])) : null,
   databaseBytes,
   queue: figures(queue),
+  ways: ways ? { every: ways.all.map(figures), flashcardOnly: ways.flashcard.map(figures) } : null,
   grades: figures(grades),
   plans: plans.map((p) => ({ request: p.request, statement: p.name, ms: round(p.executionMs, 3), buffers: p.buffers, scans: p.scans })),
   targets,
