@@ -1,8 +1,10 @@
 // Imports at size (docs/product.md §12), on PostgreSQL (TEST_DATABASE_URL, a fresh database) and on
 // PGlite (a fresh DATA_DIR), in one run:
 //   1. an Anki package (anki21b) of --notes (20,000) notes in --decks (100) decks, --reviews
-//      (200,000) reviews and --images (500) small PNGs of different bytes, written by the tests'
-//      writer (tests/helpers/anki-large-package.ts, loaded with tsx);
+//      (200,000) reviews and --images (500) PNGs of different bytes (small, or of about
+//      --image-bytes each that do not compress: --image-bytes=620000 makes a package of about 300 MB,
+//      the upload's limit), written by the tests' writer (tests/helpers/anki-large-package.ts,
+//      loaded with tsx);
 //   2. on each database, the built server; a learner uploads the package (POST /api/me/imports)
 //      and polls GET /api/me/imports/{id} every 100 ms until it is done: the upload's time, the
 //      import's (202 to done), notes a second, and the server's peak RSS above its idle RSS (a second
@@ -22,7 +24,7 @@
 //      CPU per request of the server and of PostgreSQL.
 //
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/imports.mjs
-//       [--notes=20000 --reviews=200000 --images=500 --decks=100 --more=30000 --due-share=0.05]
+//       [--notes=20000 --reviews=200000 --images=500 --image-bytes=0 --decks=100 --more=30000 --due-share=0.05]
 //       [--only=postgres|pglite] [--no-practice] [--keep-database] [--duration=10s --connections=16 --threads=2 --warmup=2s]
 //       [--grades=1000 --grade-connections=4] [--warm-queues=0]
 //
@@ -66,6 +68,7 @@ const spec = {
   notes: Number(args.notes ?? 20_000),
   reviews: Number(args.reviews ?? 200_000),
   images: Number(args.images ?? 500),
+  imageBytes: Number(args['image-bytes'] ?? 0),
   decks: Number(args.decks ?? 100),
   dueShare: Number(args['due-share'] ?? 0.05),
 }

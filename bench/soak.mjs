@@ -4,22 +4,31 @@
 //   - password sign-ins (each followed by the sign-out of the session it replaces), session reads
 //     (GET /api/me, GET /api/auth/get-session), public list and level reads, profile saves, and
 //     administrator edits of levels with the version read, some deliberately with a stale one (409);
+//   - the learner's day, about half the requests: practice queue reads, grades of the cards the
+//     queue gave (with their version and a fresh client id; some offline-style, answered minutes
+//     earlier), the latest grade sent again, grades with a stale version after an undo (409), undo
+//     of the latest grade, practice settings saves moving between time zones, self-assessment
+//     answers, and about once a minute each a CSV import into the learner's deck and an Anki package
+//     import (50 notes, 200 reviews), polled until done; each checked for the right answer;
 //   - each instance sampled every --sample seconds, at the end of the warm-up ("start"), half-way
 //     through the rest ("middle") and at the end: RSS, heap after a full collection, active
 //     handles, open file descriptors and event-loop delay, from bench/soak-probe.mjs loaded into
 //     the server with --import (no metrics endpoint); PostgreSQL connections of the database;
-//   - per kind: requests, statuses, failures (network error, timeout, 5xx, a wrong success), p50
-//     and p99; a trend verdict (middle against end) and the targets: no failure, no growth.
+//   - per kind: requests, statuses, failures (network error, timeout, 5xx, a wrong success; for the
+//     learner's kinds also a 4xx not expected, 429 apart), p50 and p99; a trend verdict (middle
+//     against end) and the targets: no failure, no growth.
 //
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test TEST_REDIS_URL=redis://127.0.0.1:6379 \
 //     node bench/soak.mjs [--rate=50] [--duration=600] [--warmup=60] [--sample=30] [--learners=20]
 //                         [--timeout=10] [--seed=1]
 //
 // The parts, by subject, in bench/soak/: options.mjs (options, constants, seeded randomness),
-// traffic.mjs (the kinds of request and their actions), drive.mjs (the open loop and the sample
-// schedule), samples.mjs (probing the instances, PostgreSQL connections), setup.mjs (the servers'
-// options, the accounts), trend.mjs and report.mjs (figures, trend verdict, targets, summary line),
-// format.mjs (how the figures print).
+// traffic.mjs (the kinds of request, sending and recording one, the sessions', levels' and profile's
+// actions), learner.mjs (the learner's day: practice, self-assessment, imports), drive.mjs (the open
+// loop and the sample schedule), samples.mjs (probing the instances, PostgreSQL connections),
+// setup.mjs (the servers' options, the accounts, the learners' profiles, settings and decks),
+// trend.mjs and report.mjs (figures, trend verdict, targets, summary line), format.mjs (how the
+// figures print).
 import {
   assertBuildUnchanged,
   createPgDatabase,

@@ -2,7 +2,11 @@
 // the samples taken on schedule while it runs.
 import { durationS, rate, sampleS, warmupS } from './options.mjs'
 import { pgConnections, takeSample } from './samples.mjs'
+import { learnerActions } from './learner.mjs'
 import { actions, inFlight, instances, pickKind, run } from './traffic.mjs'
+
+/** Every kind's action: the sessions', levels' and profile's (traffic.mjs) and the learner's day (learner.mjs). */
+const allActions = { ...actions, ...learnerActions }
 
 /** How late each request after the warm-up was sent (ms), the most in flight at once, and how long the traffic ran (s). */
 export const driver = { dispatchLag: [], peakInFlight: 0, trafficS: Number.NaN }
@@ -45,7 +49,7 @@ export async function drive() {
       const scheduledAt = startedAt + (launched * 1000) / rate
       if (scheduledAt >= run.warmupEndsAt) driver.dispatchLag.push(now - scheduledAt)
       const instance = instances[launched % 2]
-      const request = actions[pickKind()](instance).finally(() => inFlight.delete(request))
+      const request = allActions[pickKind()](instance).finally(() => inFlight.delete(request))
       inFlight.add(request)
     }
     driver.peakInFlight = Math.max(driver.peakInFlight, inFlight.size)

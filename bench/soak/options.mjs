@@ -31,6 +31,9 @@ if (!adminUrl || !redisUrl) {
 /** What a trend from the middle to the end must exceed, both ways, to count as growth. */
 export const growth = { ratio: 1.1, rssBytes: 10 * 1024 ** 2, handles: 10, fds: 10, heapBytes: 5 * 1024 ** 2 }
 export const password = 'correct horse battery staple 42'
+/** An import not ended this long after its upload began is a failure; its job is polled this often. */
+export const importDeadlineMs = 60_000
+export const importPollMs = 250
 export const adminEmail = 'soak-admin@example.com'
 
 // --- Randomness: seeded, so that a run's mix can be replayed (--seed) ---------------------------

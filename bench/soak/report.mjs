@@ -6,6 +6,7 @@ import { driver } from './drive.mjs'
 import { fmt, mb } from './format.mjs'
 import { durationS, learnerCount, rate, sampleS, warmupS } from './options.mjs'
 import { pgPeak, samples } from './samples.mjs'
+import { learnerDay } from './learner.mjs'
 import { increment, instances, kinds, sumMap, totalFailures, totalRequests } from './traffic.mjs'
 import { printTrend } from './trend.mjs'
 
@@ -54,6 +55,12 @@ function printRequests() {
       console.log(`  failures, ${kind.label}: ${describeMap(kind.failures)} (${kind.warmupFailures} in the warm-up)`)
     }
   }
+  // What the learner kinds sent instead when what they wanted was not there (no card, no grade to undo).
+  const instead = [...learnerDay.instead].map(([what, n]) => `${n}× ${what}`)
+  console.log(
+    `  the learner's day: ${learnerDay.nothingToGrade} grades found nothing to grade (the queue empty)` +
+      (instead.length > 0 ? `; instead: ${instead.join(', ')}` : ''),
+  )
   console.log(
     `  per instance: ${instances.map((i) => `${i.name} ${i.requests} requests, ${i.failures} failures, p50 ${fmt(percentile(i.latencies, 50))} ms, p99 ${fmt(percentile(i.latencies, 99))} ms`).join('; ')}`,
   )
@@ -196,6 +203,7 @@ export function printReport(runStarted) {
     requests: totalRequests(),
     failures,
     otherClientErrors: kindRows.at(-1).other4xx,
+    learnerDay: { nothingToGrade: learnerDay.nothingToGrade, instead: Object.fromEntries(learnerDay.instead) },
     kinds: Object.fromEntries(
       Object.entries(kinds).map(([name, kind]) => [
         name,

@@ -9,17 +9,36 @@ import { password, pick, random, timeoutMs } from './options.mjs'
  * The kinds of request, with their share of the scheduled rate and the statuses that are right.
  * A sign-out is not scheduled: it follows each sign-in (the session it replaces), as a browser's
  * user signs out before signing in again, so that sessions do not pile up on a few accounts.
+ *
+ * The learner's day (learner.mjs) is about half the weight: practice (the queue, grades, undo,
+ * settings), the self-assessment's answers and, now and then, an import. Its kinds are `strict`: a
+ * 4xx they do not expect is a failure (the script holds each learner's practice one write at a
+ * time, so a 409 or 400 there is the server's), except a 429 and a 401 for cookies that a sign-in
+ * replaced while the request was under way. Weight 0: sent only as part of another kind.
  */
 export const kinds = {
-  signIn: { label: 'POST /api/auth/sign-in/email', weight: 4, expect: [200] },
+  signIn: { label: 'POST /api/auth/sign-in/email', weight: 2, expect: [200] },
   signOut: { label: 'POST /api/auth/sign-out (after sign-in)', weight: 0, expect: [200] },
-  me: { label: 'GET /api/me', weight: 22, expect: [200] },
-  getSession: { label: 'GET /api/auth/get-session', weight: 22, expect: [200] },
-  list: { label: 'GET /api/language-levels', weight: 20, expect: [200] },
-  level: { label: 'GET /api/language-levels/:id', weight: 12, expect: [200] },
-  profile: { label: 'PUT /api/me/profile', weight: 12, expect: [200] },
-  edit: { label: 'PATCH /api/language-levels/:id', weight: 6, expect: [200] },
-  staleEdit: { label: 'PATCH …/:id, stale version (409)', weight: 2, expect: [409] },
+  me: { label: 'GET /api/me', weight: 11, expect: [200] },
+  getSession: { label: 'GET /api/auth/get-session', weight: 11, expect: [200] },
+  list: { label: 'GET /api/language-levels', weight: 10, expect: [200] },
+  level: { label: 'GET /api/language-levels/:id', weight: 6, expect: [200] },
+  profile: { label: 'PUT /api/me/profile', weight: 6, expect: [200] },
+  edit: { label: 'PATCH /api/language-levels/:id', weight: 3, expect: [200] },
+  staleEdit: { label: 'PATCH …/:id, stale version (409)', weight: 1, expect: [409] },
+  queue: { label: 'GET /api/me/practice/queue', weight: 16, expect: [200], strict: true },
+  grade: { label: 'POST /api/me/practice/reviews', weight: 16, expect: [201], strict: true },
+  offlineGrade: { label: 'POST …/reviews, reviewedAt minutes ago', weight: 4, expect: [201], strict: true },
+  gradeAgain: { label: 'POST …/reviews, same clientId again', weight: 2, expect: [200], strict: true },
+  staleGrade: { label: 'POST …/reviews, stale version (409)', weight: 2, expect: [409], strict: true },
+  undo: { label: 'POST /api/me/practice/undo', weight: 4, expect: [200], strict: true },
+  settings: { label: 'PUT /api/me/practice/settings', weight: 2, expect: [200], strict: true },
+  assessmentStart: { label: 'POST /api/me/assessment (start)', weight: 0, expect: [200, 201], strict: true },
+  answer: { label: 'POST /api/me/assessment/answers', weight: 4, expect: [200], strict: true },
+  // About one of each a minute at --rate=50 (one import every ~30 s): the upload, then polls to its end.
+  csvImport: { label: 'CSV import (upload → done)', weight: 1 / 30, expect: [202], strict: true },
+  ankiImport: { label: 'Anki import (upload → done)', weight: 1 / 30, expect: [202], strict: true },
+  importPoll: { label: 'GET /api/me/imports/:id (poll)', weight: 0, expect: [200], strict: true },
 }
 for (const kind of Object.values(kinds)) {
   Object.assign(kind, {
@@ -62,27 +81,31 @@ export const inFlight = new Set()
 
 /**
  * Sends one request of `kindName` to `instance` as the app's page would (Origin APP_URL on writes,
- * the jar's cookies), with a timeout, and records its outcome. `check(json)` says whether an
- * expected 2xx carries the right answer. Resolves to { status, json } (status 0 on failure).
+ * the jar's cookies), with a timeout, and classifies its answer: `check(json)` says whether an
+ * expected status carries the right answer (true; else false, or what is wrong); `learner`: whose
+ * cookies (a 401 for cookies a sign-in replaced meanwhile is not the server's fault); `headers`:
+ * more headers. A FormData `body` goes as multipart. Resolves to { status, json, failure, ms }
+ * (failure: the reason, or undefined).
  */
-async function send(kindName, instance, method, pathname, { jar, body, check } = {}) {
+export async function exchange(kindName, instance, method, pathname, { jar, body, check, learner, headers = {} } = {}) {
   const kind = kinds[kindName]
-  const inWarmup = performance.now() < run.warmupEndsAt
   const started = performance.now()
   let status = 0
   let json
   let failure
   try {
     const cookie = jar && jar.size > 0 ? cookieString(Object.fromEntries(jar)) : undefined
+    const multipart = body instanceof FormData
     const response = await fetch(instance.url + pathname, {
       method,
       headers: {
         Accept: 'application/json',
         ...(method === 'GET' ? {} : { Origin: run.appUrl }),
-        ...(body ? { 'Content-Type': 'application/json' } : {}),
+        ...(body && !multipart ? { 'Content-Type': 'application/json' } : {}),
         ...(cookie ? { Cookie: cookie } : {}),
+        ...headers,
       },
-      body: body ? JSON.stringify(body) : undefined,
+      body: multipart ? body : body ? JSON.stringify(body) : undefined,
       redirect: 'manual',
       signal: AbortSignal.timeout(timeoutMs),
     })
@@ -96,34 +119,75 @@ async function send(kindName, instance, method, pathname, { jar, body, check } =
         failure = `${status}, unreadable JSON`
       }
     }
+    const expected = kind.expect.includes(status)
+    const verdict = expected && check ? check(json) : true
     if (status >= 500) failure = `${status} ${json?.error?.code ?? ''}`.trim()
-    else if (kind.expect.includes(status) && status < 300 && check && !check(json)) failure ??= `${status}, wrong answer: ${summarize(json)}`
-    else if (status < 400 && !kind.expect.includes(status)) failure = `${status} instead of ${kind.expect.join('/')}`
+    else if (verdict !== true) failure ??= `${status}, wrong answer: ${typeof verdict === 'string' ? verdict : summarize(json)}`
+    else if (status < 400 && !expected) failure = `${status} instead of ${kind.expect.join('/')}`
+    else if (!expected && kind.strict && status !== 429 && !(status === 401 && learner && learner.jar !== jar)) {
+      failure = `${status} instead of ${kind.expect.join('/')}: ${json?.error?.code ?? ''} ${json?.error?.message ?? ''}`.trim()
+    }
   } catch (error) {
     failure = error?.name === 'TimeoutError' ? `timeout (${timeoutMs / 1000} s)` : `network: ${error?.cause?.code ?? error?.message}`
   }
-  const ms = performance.now() - started
+  return { status, json, failure, ms: performance.now() - started }
+}
+
+/** Counts an outcome of `kindName` on `instance` ({ status, failure, ms }; `warmup`: sent during the warm-up). */
+export function record(kindName, instance, { status, failure, ms }, warmup) {
+  const kind = kinds[kindName]
   kind.requests++
   instance.requests++
   if (failure) {
     increment(kind.failures, failure)
     instance.failures++
-    if (inWarmup) kind.warmupFailures++
+    if (warmup) kind.warmupFailures++
   } else if (kind.expect.includes(status)) kind.expected++
   else increment(kind.otherClientErrors, status)
-  if (!inWarmup) {
+  if (!warmup) {
     kind.latencies.push(ms)
     instance.latencies.push(ms)
   }
-  return { status: failure ? 0 : status, json }
+}
+
+export const inWarmup = () => performance.now() < run.warmupEndsAt
+
+/** `exchange`, then `record`. Resolves to { status, json } (status 0 on failure). */
+export async function send(kindName, instance, method, pathname, options = {}) {
+  const warmup = inWarmup()
+  const outcome = await exchange(kindName, instance, method, pathname, options)
+  record(kindName, instance, outcome, warmup)
+  return { status: outcome.failure ? 0 : outcome.status, json: outcome.json }
 }
 
 // --- The traffic ---------------------------------------------------------------------------------
 
-/** The learners ({ email, jar, signingIn }), the administrator ({ jar }) and the levels, set up before the traffic. */
+/**
+ * The learners ({ email, jar, signingIn, and their day's state: see learner.mjs }), the
+ * administrator ({ jar }) and the levels, set up before the traffic.
+ */
 export const learners = []
 export const admin = { jar: new Map() }
 export const levels = []
+
+/**
+ * Takes a learner (one of those `filter` accepts) whose practice no other request of the script is
+ * changing: the learner's grades, undos, settings and profile go one at a time, so that the
+ * versions and the latest grade the script knows are the server's, and a 409 it did not ask for is
+ * the server's. Undefined when every such learner is busy. `releaseLearner` after.
+ */
+export function takeLearner(filter = () => true) {
+  const learner = pick(learners.filter((l) => !l.busy && filter(l)))
+  if (learner) {
+    learner.busy = true
+    learner.writes++
+  }
+  return learner
+}
+export function releaseLearner(learner) {
+  learner.writes++
+  learner.busy = false
+}
 
 /** What a wrong answer was, short enough for the failure's reason (whose session, or the JSON). */
 function summarize(json) {
@@ -177,12 +241,28 @@ export const actions = {
     const { id } = pick(levels)
     return send('level', instance, 'GET', `/api/language-levels/${id}`, { check: (json) => json?.id === id })
   },
-  profile(instance) {
-    const learner = pick(learners)
-    // Positions never change here (no reorder): the target at or above the current level.
-    const [current, target] = [pick(levels), pick(levels)].sort((a, b) => a.position - b.position)
-    const body = { language: pick(['fr', 'de', 'es', 'ja', null]), currentLevelId: current.id, targetLevelId: target.id }
-    return send('profile', instance, 'PUT', '/api/me/profile', { jar: learner.jar, body, check: (json) => json?.targetLevelId === target.id })
+  async profile(instance) {
+    // Taken (see takeLearner): a new level or language changes which new words the learner's queue
+    // offers, so the cards the script read before are read again before the next grade.
+    const learner = takeLearner()
+    if (!learner) return actions.me(instance)
+    try {
+      // Mostly the levels with words (the starter set's first two), in English or any language.
+      const byPosition = [...levels].sort((a, b) => a.position - b.position)
+      const current = random() < 0.8 ? pick(byPosition.slice(0, 2)) : pick(byPosition)
+      const target = pick(byPosition.filter((l) => l.position >= current.position))
+      const body = { language: pick(['en', 'en', 'en', null, 'fr']), currentLevelId: current.id, targetLevelId: target.id }
+      const { status } = await send('profile', instance, 'PUT', '/api/me/profile', {
+        jar: learner.jar,
+        body,
+        check: (json) => json?.currentLevelId === current.id && json?.targetLevelId === target.id,
+      })
+      if (status !== 200) learner.unsure = true
+      learner.cards = []
+      learner.profileChanges++
+    } finally {
+      releaseLearner(learner)
+    }
   },
   async edit(instance) {
     // A level no other edit of this run has in flight, with the version its last edit answered: a

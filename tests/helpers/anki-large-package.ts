@@ -18,12 +18,17 @@ export interface LargePackage {
   firstNote?: number
   /** The share of learnt cards due yesterday (the others are due in 1 to 30 days); default 0. */
   dueShare?: number
+  /** Each image's size, about (default: a few dozen bytes): filled with bytes that do not compress, as a photo's. */
+  imageBytes?: number
 }
 
 const DAY = 86_400
 
-/** A valid PNG of `size`×1 grey pixels whose bytes differ with `seed`. */
-export function distinctPng(seed: number, size = 8): Buffer {
+/**
+ * A valid PNG of `size`×1 grey pixels whose bytes differ with `seed`; with `padding`, an ancillary
+ * private chunk (`prVt`, which readers skip) of that many pseudo-random bytes.
+ */
+export function distinctPng(seed: number, size = 8, padding = 0): Buffer {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
     let c = n
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
@@ -49,9 +54,20 @@ export function distinctPng(seed: number, size = 8): Buffer {
   // One scanline: filter byte 0, then the seed's bytes as pixels.
   const row = Buffer.alloc(size + 1)
   for (let i = 0; i < size; i++) row[i + 1] = (seed >> ((i % 4) * 8)) & 0xff
+  // xorshift32 from the seed: bytes no compressor shrinks.
+  const noise = Buffer.alloc(padding)
+  let state = (seed * 2654435761) >>> 0 || 1
+  for (let i = 0; i < padding; i++) {
+    state ^= state << 13
+    state ^= state >>> 17
+    state ^= state << 5
+    state >>>= 0
+    noise[i] = state & 0xff
+  }
   return Buffer.concat([
     Buffer.from('89504e470d0a1a0a', 'hex'),
     chunk('IHDR', header),
+    ...(padding > 0 ? [chunk('prVt', noise)] : []),
     chunk('IDAT', deflateSync(row)),
     chunk('IEND', Buffer.alloc(0)),
   ])
@@ -103,7 +119,7 @@ function largePackageSpec(options: LargePackage): PackageSpec {
     notes,
     cards,
     reviews,
-    media: Array.from({ length: images }, (_, i) => ({ name: `image-${first + i}.png`, data: distinctPng(first + i + 1) })),
+    media: Array.from({ length: images }, (_, i) => ({ name: `image-${first + i}.png`, data: distinctPng(first + i + 1, 8, options.imageBytes ?? 0) })),
   }
 }
 
