@@ -210,7 +210,12 @@ describe('Anki packages in each format', () => {
     expect(read_.reviews.all()[199_999]).toEqual({ ...reviews[199_999], cardId: 1 })
     expect(read_.reviews.ofCard(1)).toEqual(read_.reviews.all())
     expect(read_.reviews.ofCard(2)).toEqual([])
-  }, 30_000)
+    // Packed outside V8's heap, they are counted as they are read: one more than allowed is refused.
+    await expect(readAnkiPackage(await packageFile(spec), { reviews: 199_999 })).rejects.toMatchObject({ code: 'too_large' })
+    const exactly = await readAnkiPackage(await packageFile(spec), { reviews: 200_000 })
+    expect(exactly.collection.reviews).toHaveLength(200_000)
+    await exactly.close()
+  }, 60_000)
 
   it('opens a collection left in WAL mode', async () => {
     const { collection: read_ } = await read(await packageFile({ format: 'anki21b', ...collection, hostile: { wal: true } }))

@@ -1,4 +1,5 @@
 import { endWithParent, sendToParent } from '@/server/jobs/child-process'
+import { REVIEW_PACKED_BYTES } from './anki/limits'
 import { PackageError, readAnkiPackage } from './anki/read'
 import { planAnkiPackage } from './anki-import'
 import type { PlannerInput, PlannerMessage, PlannerReply } from './anki-planner'
@@ -27,7 +28,9 @@ function storeMedia(name: string, bytes: Buffer): Promise<string | null> {
 async function plan(input: PlannerInput): Promise<void> {
   const spill = new SpillWriter<PlannedNote>(input.spillFile)
   try {
-    const pkg = await readAnkiPackage(input.file, { expandedBytes: input.expandedBytes })
+    // The packed reviews, outside V8's heap, take at most what the heap may (IMPORT_PLANNER_HEAP_MB).
+    const reviews = Math.floor((input.heapMb * 1024 * 1024) / REVIEW_PACKED_BYTES)
+    const pkg = await readAnkiPackage(input.file, { expandedBytes: input.expandedBytes, reviews })
     try {
       const planned = await planAnkiPackage(pkg, {
         settings: input.settings,

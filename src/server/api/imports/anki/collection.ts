@@ -8,7 +8,7 @@ import type { DatabaseSync } from 'node:sqlite'
 type Sqlite = typeof NodeSqlite
 let sqlite: Sqlite | undefined
 const loadSqlite = async (): Promise<Sqlite> => (sqlite ??= await import('node:sqlite'))
-import { PackageError, damaged } from './limits'
+import { PackageError, damaged, tooLarge } from './limits'
 import { noteTypeKind } from './note-types'
 import { decodeDeckIsFiltered, decodeNotetypeConfig, decodeTemplateConfig } from './proto'
 import { type AnkiCard, type AnkiCollection, type AnkiDeck, type AnkiNote, type AnkiNoteType, AnkiReviews, SMALL_FIELDS } from './types'
@@ -170,18 +170,22 @@ function int32(value: unknown, what: string): number {
 
 /**
  * The revlog, packed (AnkiReviews), by card then time: SQLite sorts it (on Anki's `ix_revlog_cid`
- * when there). The arrays double as they fill (the authorizer allows no `count(*)`).
+ * when there). The arrays double as they fill (the authorizer allows no `count(*)`); past `max`
+ * reviews, too_large.
  */
-function readReviews(db: DatabaseSync): AnkiReviews {
-  let ids = new Float64Array(1024)
-  let cardIds = new Float64Array(1024)
-  let small = new Int32Array(1024 * SMALL_FIELDS)
+function readReviews(db: DatabaseSync, max: number): AnkiReviews {
+  const first = Math.min(1024, max)
+  let ids = new Float64Array(first)
+  let cardIds = new Float64Array(first)
+  let small = new Int32Array(first * SMALL_FIELDS)
   let count = 0
   for (const row of rows(db, 'SELECT id, cid, ease, ivl, lastIvl, factor, time, type FROM revlog ORDER BY cid, id')) {
+    if (count === max) throw tooLarge('it holds more reviews than Lingua reads at once')
     if (count === ids.length) {
-      ids = grown(ids, new Float64Array(count * 2))
-      cardIds = grown(cardIds, new Float64Array(count * 2))
-      small = grown(small, new Int32Array(count * 2 * SMALL_FIELDS))
+      const size = Math.min(count * 2, max)
+      ids = grown(ids, new Float64Array(size))
+      cardIds = grown(cardIds, new Float64Array(size))
+      small = grown(small, new Int32Array(size * SMALL_FIELDS))
     }
     ids[count] = int(row.id, 'a review id')
     cardIds[count] = int(row.cid, "a review's card")
@@ -307,7 +311,7 @@ function decksOf18(db: DatabaseSync): AnkiDeck[] {
   return decks.sort(byId)
 }
 
-function readContent(db: DatabaseSync): CollectionContent {
+function readContent(db: DatabaseSync, limits: { reviews: number }): CollectionContent {
   checkTables(db, tablesOf11)
   const col = db.prepare('SELECT crt, ver, models, decks FROM col').get() as Row | undefined
   if (!col) throw damaged('the collection has no header')
@@ -319,17 +323,17 @@ function readContent(db: DatabaseSync): CollectionContent {
   const noteTypes =
     version >= 15 ? noteTypesOf18(db) : noteTypesOf11(parseJson(col.models, "the collection's note types"))
   const decks = version >= 15 ? decksOf18(db) : decksOf11(parseJson(col.decks, "the collection's decks"))
-  return { created, decks, noteTypes, notes: readNotes(db), cards: readCards(db), reviews: readReviews(db) }
+  return { created, decks, noteTypes, notes: readNotes(db), cards: readCards(db), reviews: readReviews(db, limits.reviews) }
 }
 
 /** Reads the collection at `path`; an SQLite error is a damaged collection. */
-export async function readCollectionFile(path: string): Promise<CollectionContent> {
+export async function readCollectionFile(path: string, limits: { reviews: number }): Promise<CollectionContent> {
   const sqlite = await loadSqlite()
   let db: DatabaseSync | undefined
   try {
     neutraliseCollation(sqlite, path)
     db = openReadOnly(sqlite, path)
-    return readContent(db)
+    return readContent(db, limits)
   } catch (error) {
     if (error instanceof PackageError) throw error
     const detail = error instanceof Error && /not a database|malformed|corrupt/i.test(error.message)

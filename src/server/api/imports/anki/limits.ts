@@ -17,9 +17,17 @@ export class PackageError extends Error {
 export interface ReadLimits {
   /** Sum of the declared AND the real uncompressed sizes of everything read (default 2 GiB). */
   expandedBytes: number
+  /**
+   * Reviews read at most (default 10 million): they are packed outside V8's heap (AnkiReviews,
+   * REVIEW_PACKED_BYTES each), which its limit does not bound.
+   */
+  reviews: number
 }
 
-export const defaultLimits: ReadLimits = { expandedBytes: 2 * 1024 ** 3 }
+export const defaultLimits: ReadLimits = { expandedBytes: 2 * 1024 ** 3, reviews: 10_000_000 }
+
+/** What a packed review takes (AnkiReviews: two doubles and six 32-bit integers). */
+export const REVIEW_PACKED_BYTES = 40
 
 /** More entries than this in the zip's directory is refused before any is listed. */
 export const maxEntries = 1_000_000

@@ -150,7 +150,7 @@ async function readMediaList(zip: PackageZip, format: Format, budget: Budget): P
 }
 
 export async function readAnkiPackage(file: string, limits?: Partial<ReadLimits>): Promise<AnkiPackage> {
-  const { expandedBytes } = { ...defaultLimits, ...limits }
+  const { expandedBytes, reviews } = { ...defaultLimits, ...limits }
   const budget = new Budget(expandedBytes)
   const zip = await openPackageZip(file, await readHead(file))
   let collection: AnkiCollection
@@ -162,7 +162,7 @@ export async function readAnkiPackage(file: string, limits?: Partial<ReadLimits>
     try {
       const path = join(folder, 'collection.sqlite')
       await extractCollection(zip, format, budget, path)
-      const content = await readCollectionFile(path)
+      const content = await readCollectionFile(path, { reviews })
       const list = await readMediaList(zip, format, budget)
       collection = { format, ...content, media: list.media }
       mediaSha1 = list.sha1
