@@ -197,8 +197,8 @@ export function createApp(deps: {
     avatarUploadRoutes({ db: database.db, auth, limit: perAccount('avatar-upload', AVATAR_UPLOADS.points, AVATAR_UPLOADS.seconds, true) }),
   )
   app.route('/api/me/export', dataExportRoutes(database.db, perAccount('data-export', DATA_EXPORTS.points, DATA_EXPORTS.seconds)))
-  app.route('/api/me/assessment', assessmentRoutes(database.db, perAccount('assessment', ASSESSMENT_WRITES.points, ASSESSMENT_WRITES.seconds)))
-  app.route('/api/me/practice', practiceRoutes(database.db, perAccount('practice-writes', PRACTICE_WRITES.points, PRACTICE_WRITES.seconds), now, deps.fitQueued))
+  app.route('/api/me/assessment', assessmentRoutes(database.db, perAccount('assessment', ASSESSMENT_WRITES.points, ASSESSMENT_WRITES.seconds), events))
+  app.route('/api/me/practice', practiceRoutes(database.db, perAccount('practice-writes', PRACTICE_WRITES.points, PRACTICE_WRITES.seconds), now, events, deps.fitQueued))
   app.route('/api/me/progress', progressRoutes(database.db, now))
   app.route('/api/me/decks', deckRoutes(database.db, perAccount('deck-writes', DECK_WRITES.points, DECK_WRITES.seconds), now))
   app.route('/api/me/imports', importRoutes(database.db, perAccount('imports', IMPORT_STARTS.points, IMPORT_STARTS.seconds), importQueued))

@@ -442,6 +442,26 @@ describe.each(databaseTargets())('can-do statements and the self-assessment on %
       expect(fresh.id).not.toBe(started.id)
       expect(fresh.answers).toEqual([])
     })
+
+    it("asks a statement an administrator adds to the level asked, and refuses one deleted, at once (what the rule reads is kept until a change)", async () => {
+      const learner = await world.signUp(`kept-rule-${target}@example.com`)
+      const started = await expectJson<AssessmentProgress>(await learner.request('POST', '/api/me/assessment'), 201)
+      const asked = started.asking?.statementIds ?? []
+      const added = await expectJson<CanDoStatement>(
+        await world.admin.request('POST', ADMIN, { levelId: started.asking?.levelId, skill: started.asking?.skill, text: { en: 'I can hear a bell.', ru: 'Я слышу звонок.' } }),
+        201,
+      )
+      try {
+        // Heard through the live events (this instance's own).
+        await expect.poll(async () => (await state(learner)).inProgress?.asking?.statementIds).toEqual([...asked, added.id])
+        const answered = await expectJson<AssessmentProgress>(await learner.request('POST', '/api/me/assessment/answers', { statementId: added.id, answer: 'can' }))
+        expect(answered.answers.map((answer) => answer.statementId)).toEqual([added.id])
+      } finally {
+        expect((await world.admin.request('DELETE', `${ADMIN}/${added.id}`)).status).toBe(204)
+      }
+      await expect.poll(async () => (await state(learner)).inProgress?.asking?.statementIds).toEqual(asked)
+      await expectApiError(await learner.request('POST', '/api/me/assessment/answers', { statementId: added.id, answer: 'can' }), 400, 'validation_failed')
+    })
   })
 })
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Deck } from '@/shared/decks'
 import type { LanguageLevel } from '@/shared/levels'
 import type { PracticeCard, PracticeQueue, PracticeWay } from '@/shared/practice'
-import type { WordPage } from '@/shared/words'
+import type { Word, WordPage } from '@/shared/words'
 import { type AdminWorld, startAdminWorld } from '../helpers/accounts'
 import { startAppServer } from '../helpers/app-server'
 import type { Client } from '../helpers/auth-client'
@@ -107,5 +107,23 @@ describe.each(databaseTargets())('ways to practise on %s', (target) => {
     }
     const few = await queue(client, `?deck=${small.id}`)
     expect(few.cards.map((card) => card.choices)).toEqual([null, null])
+  })
+
+  it("takes an administrator's change of a level's word into the next choices (the level's words kept in memory are dropped)", async () => {
+    const client = await learner('sees-renamed')
+    const [card] = (await queue(client)).cards
+    const choices = card ? expectFourChoices(card) : []
+    const other = choices.find((choice) => choice !== card?.text) as string
+    const words = await expectJson<WordPage>(await world.admin.request('GET', `/api/language-levels/${levels.A1?.id}/words?pageSize=200`))
+    const renamed = words.items.find((word) => word.text === other) as Word
+    const changed = await expectJson<Word>(await world.admin.request('PATCH', `/api/words/${renamed.id}`, { text: 'zyzzyva', version: renamed.version }))
+    try {
+      // Heard through the live events (this instance's own): the same choices, the new text in its place.
+      await expect
+        .poll(async () => (await queue(client)).cards.find((read) => read.wordId === card?.wordId)?.choices)
+        .toEqual(choices.map((choice) => (choice === other ? 'zyzzyva' : choice)))
+    } finally {
+      await world.admin.request('PATCH', `/api/words/${renamed.id}`, { text: other, version: changed.version })
+    }
   })
 })

@@ -12,6 +12,7 @@ import { type AssessmentPlacement, type PlacementStatement, placeAssessment } fr
 import type { Db } from '@/server/db/client'
 import { FOREIGN_KEY_VIOLATION, violatedConstraint } from '@/server/db/errors'
 import { assessment, assessmentAnswer, canDoStatement, languageLevel } from '@/server/db/schema'
+import { KeptReads } from '@/server/events/kept-reads'
 import { ApiError } from '@/server/http/errors'
 
 type AssessmentRow = typeof assessment.$inferSelect
@@ -33,15 +34,32 @@ function toResult(row: AssessmentRow): AssessmentResult {
   }
 }
 
-/** What the rule needs: the levels in their order now, and every statement. */
-async function placementData(db: Db) {
-  const [levels, statements] = await Promise.all([
-    db.select({ id: languageLevel.id, code: languageLevel.code }).from(languageLevel).orderBy(asc(languageLevel.position), asc(languageLevel.id)),
-    db
-      .select({ id: canDoStatement.id, levelId: canDoStatement.levelId, skill: canDoStatement.skill, position: canDoStatement.position })
-      .from(canDoStatement),
-  ])
-  return { levels, statements: statements as PlacementStatement[] }
+/** What the rule needs: the levels in their order, and every statement. */
+interface Placement {
+  levels: { id: number; code: string }[]
+  statements: PlacementStatement[]
+}
+
+/**
+ * The levels and the statements as the rule reads them, kept in memory until a level or a
+ * statement changes on any instance (KeptReads): an answer reads neither.
+ */
+export class PlacementData extends KeptReads<Placement> {
+  constructor() {
+    super((event) => event.type === 'levels' || event.type === 'can-do', 1)
+  }
+
+  of(db: Db): Promise<Placement> {
+    return this.read('placement', async () => {
+      const [levels, statements] = await Promise.all([
+        db.select({ id: languageLevel.id, code: languageLevel.code }).from(languageLevel).orderBy(asc(languageLevel.position), asc(languageLevel.id)),
+        db
+          .select({ id: canDoStatement.id, levelId: canDoStatement.levelId, skill: canDoStatement.skill, position: canDoStatement.position })
+          .from(canDoStatement),
+      ])
+      return { levels, statements: statements as PlacementStatement[] }
+    })
+  }
 }
 
 /** `answersOf`'s order: oldest first, then by statement. */
@@ -77,8 +95,8 @@ function toProgress(row: AssessmentRow, placement: AssessmentPlacement, answers:
 }
 
 /** The assessment in progress of `userId`, placed by the rule as the levels and statements are now. */
-async function progressOf(db: Db, row: AssessmentRow): Promise<AssessmentProgress> {
-  const [{ levels, statements }, answers] = await Promise.all([placementData(db), answersOf(db, row.id)])
+async function progressOf(db: Db, placement: PlacementData, row: AssessmentRow): Promise<AssessmentProgress> {
+  const [{ levels, statements }, answers] = await Promise.all([placement.of(db), answersOf(db, row.id)])
   return toProgress(row, placeAssessment(levels, statements, answerMap(answers)), answers)
 }
 
@@ -95,16 +113,16 @@ export async function latestResult(db: Db, userId: string): Promise<AssessmentRe
   return row ? toResult(row) : null
 }
 
-export async function assessmentState(db: Db, userId: string): Promise<AssessmentState> {
+export async function assessmentState(db: Db, placement: PlacementData, userId: string): Promise<AssessmentState> {
   const [[row], latest] = await Promise.all([db.select().from(assessment).where(inProgressOf(userId)), latestResult(db, userId)])
-  return { inProgress: row ? await progressOf(db, row) : null, latest }
+  return { inProgress: row ? await progressOf(db, placement, row) : null, latest }
 }
 
 /**
  * Starts an assessment, or answers the one in progress (leaving mid-way keeps the answers). One
  * in progress per learner (a partial unique index): two starts at once make one.
  */
-export async function startAssessment(db: Db, userId: string): Promise<{ progress: AssessmentProgress; created: boolean }> {
+export async function startAssessment(db: Db, placement: PlacementData, userId: string): Promise<{ progress: AssessmentProgress; created: boolean }> {
   let created: AssessmentRow | undefined
   try {
     ;[created] = await db
@@ -119,8 +137,8 @@ export async function startAssessment(db: Db, userId: string): Promise<{ progres
   }
   const [row] = created ? [created] : await db.select().from(assessment).where(inProgressOf(userId))
   // Finished by another request between the insert and this read: start again.
-  if (!row) return startAssessment(db, userId)
-  return { progress: await progressOf(db, row), created: created !== undefined }
+  if (!row) return startAssessment(db, placement, userId)
+  return { progress: await progressOf(db, placement, row), created: created !== undefined }
 }
 
 /**
@@ -129,12 +147,14 @@ export async function startAssessment(db: Db, userId: string): Promise<{ progres
  * statement of a finished skill is 409. When the last skill finishes, the result is kept, its
  * levels as codes.
  */
-export async function answerStatement(db: Db, userId: string, input: AnswerInput): Promise<AssessmentProgress> {
+export async function answerStatement(db: Db, placement: PlacementData, userId: string, input: AnswerInput): Promise<AssessmentProgress> {
+  // Read before the transaction: a read of the kept data may need a connection of its own.
+  const { levels, statements } = await placement.of(db)
   return db.transaction(async (tx) => {
     // Locked: two answers of one learner at once are placed one after the other.
     const [row] = await tx.select().from(assessment).where(inProgressOf(userId)).for('update')
     if (!row) throw notInProgress()
-    const [{ levels, statements }, answers] = await Promise.all([placementData(tx), answersOf(tx, row.id)])
+    const answers = await answersOf(tx, row.id)
     const statement = statements.find((s) => s.id === input.statementId)
     if (!statement) throw refusedStatement('This statement does not exist.')
     const before = placeAssessment(levels, statements, answerMap(answers))
@@ -154,6 +174,10 @@ export async function answerStatement(db: Db, userId: string, input: AnswerInput
         set: { can, answeredAt: sql`now()` },
       })
       .returning({ statementId: assessmentAnswer.statementId, can: assessmentAnswer.can, answeredAt: assessmentAnswer.answeredAt })
+      .catch((error: unknown) => {
+        // Deleted since the statements kept were read (an event on its way).
+        throw violatedConstraint(error, FOREIGN_KEY_VIOLATION) ? refusedStatement('This statement does not exist.') : error
+      })
     // The answers as `answersOf` would read them now: the assessment is locked, nobody else wrote.
     const now = [...answers.filter((answer) => answer.statementId !== statement.id), ...stored].sort(byAnswerOrder)
     const after = placeAssessment(levels, statements, answerMap(now))

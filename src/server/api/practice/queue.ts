@@ -1,14 +1,14 @@
-import { type SQL, and, asc, count, eq, gt, isNull, lte, lt, notExists, or, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gt, isNull, lte, lt, notExists, or, sql } from 'drizzle-orm'
 import type { FSRSParameters } from 'ts-fsrs'
 import type { NewWordsSource, NewWordsStatus, PracticeCard, PracticeQueue } from '@/shared/practice'
 import { dayIn, endOfDay } from '@/shared/practice-days'
 import type { PartOfSpeech } from '@/shared/words'
 import type { Db } from '@/server/db/client'
-import { deck, languageLevel, learnerProfile, practiceCard, reviewLog, word } from '@/server/db/schema'
+import { deck, languageLevel, learnerProfile, practiceCard, practiceSettings, reviewLog, user, word } from '@/server/db/schema'
 import { ApiError } from '@/server/http/errors'
-import { choicesOf, htmlOf } from './choices'
+import { type LevelWordPools, choicesOf, htmlOf } from './choices'
 import { type StoredCard, nextIntervals, scheduleOf } from './scheduler'
-import { type Settings, readSettings } from './settings'
+import { type Settings, settingsOf } from './settings'
 
 /**
  * The cards a learner practises now: due ones, then the new words of their current level that the
@@ -18,6 +18,8 @@ import { type Settings, readSettings } from './settings'
 
 /** A review that counts: not undone. */
 export const counted = (userId: string) => and(eq(reviewLog.userId, userId), isNull(reviewLog.undoneAt))
+
+type WordRecord = typeof word.$inferSelect
 
 /** The learner's current level (its code) and language, if they have a profile. */
 export async function learningProfile(db: Db, userId: string) {
@@ -69,58 +71,102 @@ function cardInScope(userId: string, scope: QueueScope) {
 }
 
 /**
+ * What the queue, today's summary and the reminders read first of a learner, in one statement:
+ * their settings, their current level and language, whether they practise decks every day, and
+ * the new words they started on each date their today may be (from the day before the UTC date to
+ * the day after: every time zone's today is one of them).
+ */
+export interface LearnerState {
+  settings: Settings
+  levelId: number | null
+  levelCode: string | null
+  language: string | null
+  practisesDecks: boolean
+  /** New words started (first grades, not undone) by date. */
+  started: Record<string, number>
+}
+
+export async function learnerState(db: Db, userId: string, now: Date): Promise<LearnerState> {
+  const utcDay = dayIn('UTC', now)
+  const [row] = await db
+    .select({
+      settings: practiceSettings,
+      levelId: learnerProfile.currentLevelId,
+      levelCode: languageLevel.code,
+      language: learnerProfile.language,
+      practisesDecks: sql<boolean>`exists (select 1 from ${deck} where ${deck.userId} = ${userId} and ${deck.practiseDaily})`,
+      // A range of review_log_new_idx (user_id, day where card_before is null).
+      started: sql<Record<string, number> | null>`(select json_object_agg(started.day, started.n) from (
+        select ${reviewLog.day} as day, count(*) as n from ${reviewLog}
+        where ${reviewLog.userId} = ${userId} and ${reviewLog.cardBefore} is null and ${reviewLog.undoneAt} is null
+          and ${reviewLog.day} between ${utcDay}::date - 1 and ${utcDay}::date + 1
+        group by ${reviewLog.day}) as started)`,
+    })
+    .from(user)
+    .leftJoin(practiceSettings, eq(practiceSettings.userId, user.id))
+    .leftJoin(learnerProfile, eq(learnerProfile.userId, user.id))
+    .leftJoin(languageLevel, eq(languageLevel.id, learnerProfile.currentLevelId))
+    .where(eq(user.id, userId))
+  return {
+    settings: settingsOf(row?.settings),
+    levelId: row?.levelId ?? null,
+    levelCode: row?.levelCode ?? null,
+    language: row?.language ?? null,
+    practisesDecks: row?.practisesDecks ?? false,
+    started: row?.started ?? {},
+  }
+}
+
+/**
  * New words the person may still start today: the one daily allowance, course words first (of
  * their current level, and language when chosen), then the new cards of their practised decks (or
- * of the one deck practised); the conditions of each; and why there are none when there are none.
+ * of the one deck practised); the first of each, as many as the allowance at most; and why there
+ * are none when there are none.
  */
 export async function newWords(
   db: Db,
   userId: string,
-  settings: Settings,
+  state: LearnerState,
   today: string,
   scope: QueueScope = {},
-): Promise<{ allowed: number; course: SQL | undefined; decks: SQL; source: NewWordsSource }> {
-  const [profile, introduced] = await Promise.all([learningProfile(db, userId), newWordsStarted(db, userId, today)])
-  const source = { levelCode: profile?.levelCode ?? null, language: profile?.language ?? null }
+): Promise<{ allowed: number; course: WordRecord[]; decks: WordRecord[]; source: NewWordsSource }> {
+  const { settings, levelId, language } = state
+  const introduced = state.started[today] ?? 0
+  const source = { levelCode: state.levelCode, language }
   // A course word is new while the learner has no practice card of it; a deck's card, while it is
   // not `practised` (which says the same, kept on the row: the deck's new cards are one index range).
   const unseen = notExists(
     db.select({ one: sql`1` }).from(practiceCard).where(and(eq(practiceCard.userId, userId), eq(practiceCard.wordId, word.id))),
   )
-  const decks = and(scope.deckId === undefined ? practisedDecks(userId) : eq(word.deckId, scope.deckId), eq(word.practised, false)) as SQL
-  const ofLevel =
-    profile?.levelId && scope.deckId === undefined
-      ? and(eq(word.levelId, profile.levelId), profile.language ? eq(word.language, profile.language) : undefined)
-      : undefined
-  // Counted no further than today's allowance (at least one, to tell "all started" from "the
-  // daily number reached"): the cost does not grow with the level's words or the decks' cards.
+  const decks = and(scope.deckId === undefined ? practisedDecks(userId) : eq(word.deckId, scope.deckId), eq(word.practised, false))
+  const ofLevel = levelId && scope.deckId === undefined ? and(eq(word.levelId, levelId), language ? eq(word.language, language) : undefined) : undefined
+  // Read no further than today's allowance (at least one, to tell "all started" from "the daily
+  // number reached"): the cost does not grow with the level's words or the decks' cards. What is
+  // read is also what is counted.
   const allowance = Math.max(0, settings.newWordsPerDay - introduced)
-  const unseenOf = async (where: SQL | undefined) => {
-    const sample = db.select({ one: sql`1` }).from(word).where(where).limit(Math.max(allowance, 1)).as('sample')
-    const [found] = await db.select({ n: count() }).from(sample)
-    return found?.n ?? 0
-  }
-  const [unseenCourse, unseenDecks] = await Promise.all([ofLevel ? unseenOf(and(ofLevel, unseen)) : 0, unseenOf(decks)])
-  const allowed = Math.min(allowance, unseenCourse + unseenDecks)
-  const course = ofLevel ? and(ofLevel, unseen) : undefined
+  const first = Math.max(allowance, 1)
+  const [course, deckCards] = await Promise.all([
+    ofLevel ? db.select().from(word).where(and(ofLevel, unseen)).orderBy(asc(word.id)).limit(first) : [],
+    scope.deckId !== undefined || state.practisesDecks ? db.select().from(word).where(decks).orderBy(asc(word.deckId), asc(word.id)).limit(first) : [],
+  ])
+  const allowed = Math.min(allowance, course.length + deckCards.length)
+  const result = { allowed, course, decks: deckCards }
   if (!ofLevel) {
     // One deck practised, or no level but decks: the decks' new cards say what is left.
     const status: NewWordsStatus =
-      unseenDecks === 0 ? (scope.deckId === undefined ? 'noLevel' : 'levelLearned') : allowed === 0 ? 'dailyLimitReached' : 'available'
-    return { allowed, course, decks, source: { status, ...source } }
+      deckCards.length === 0 ? (scope.deckId === undefined ? 'noLevel' : 'levelLearned') : allowed === 0 ? 'dailyLimitReached' : 'available'
+    return { ...result, source: { status, ...source } }
   }
-  const anyWord = unseenCourse > 0 || (await db.select({ id: word.id }).from(word).where(ofLevel).limit(1)).length > 0
+  const anyWord = course.length > 0 || (await db.select({ id: word.id }).from(word).where(ofLevel).limit(1)).length > 0
   const status: NewWordsStatus = !anyWord
     ? 'noWords'
-    : unseenCourse + unseenDecks === 0
+    : course.length + deckCards.length === 0
       ? 'levelLearned'
       : allowed === 0
         ? 'dailyLimitReached'
         : 'available'
-  return { allowed, course, decks, source: { status, ...source } }
+  return { ...result, source: { status, ...source } }
 }
-
-type WordRecord = typeof word.$inferSelect
 
 function toPracticeCard(
   found: WordRecord,
@@ -175,9 +221,13 @@ export async function dueCounts(db: Db, userId: string, timeZone: string, now: D
   }
 }
 
-/** The cards to practise now: due ones (oldest due first), then new words, `limit` in all. */
-export async function practiceQueue(db: Db, userId: string, now: Date, limit: number, scope: QueueScope = {}): Promise<PracticeQueue> {
-  const settings = await readSettings(db, userId)
+/**
+ * The cards to practise now: due ones (oldest due first), then new words, `limit` in all; `pools`,
+ * the words of levels kept for the choices.
+ */
+export async function practiceQueue(db: Db, pools: LevelWordPools, userId: string, now: Date, limit: number, scope: QueueScope = {}): Promise<PracticeQueue> {
+  const state = await learnerState(db, userId, now)
+  const { settings } = state
   const today = dayIn(settings.timeZone, now)
   const [due, counts, fresh] = await Promise.all([
     db
@@ -188,16 +238,14 @@ export async function practiceQueue(db: Db, userId: string, now: Date, limit: nu
       .orderBy(asc(practiceCard.due), asc(practiceCard.wordId))
       .limit(limit),
     dueCounts(db, userId, settings.timeZone, now, scope),
-    newWords(db, userId, settings, today, scope),
+    newWords(db, userId, state, today, scope),
   ])
-  const room = Math.min(fresh.allowed, limit - due.length)
-  const fromCourse = room > 0 && fresh.course ? await db.select().from(word).where(fresh.course).orderBy(asc(word.id)).limit(room) : []
-  const deckRoom = room - fromCourse.length
-  const fromDecks = deckRoom > 0 ? await db.select().from(word).where(fresh.decks).orderBy(asc(word.deckId), asc(word.id)).limit(deckRoom) : []
-  const newOnes = [...fromCourse, ...fromDecks]
-  // "Choose the answer" costs the queue one statement, and only while that way is on.
+  const room = Math.max(0, Math.min(fresh.allowed, limit - due.length))
+  const fromCourse = fresh.course.slice(0, room)
+  const newOnes = [...fromCourse, ...fresh.decks.slice(0, room - fromCourse.length)]
+  // "Choose the answer" costs the queue at most one statement (none for course words), and only while that way is on.
   const asked = [...due.map((row) => ({ word: row.word, reps: row.card.reps })), ...newOnes.map((row) => ({ word: row, reps: 0 }))]
-  const choices = settings.ways.includes('choose') ? await choicesOf(db, asked) : new Map<number, string[]>()
+  const choices = settings.ways.includes('choose') ? await choicesOf(db, pools, asked) : new Map<number, string[]>()
   const cards = [
     ...due.map((row) => toPracticeCard(row.word, row.card, settings.fsrsParameters, now, choices.get(row.word.id) ?? null)),
     ...newOnes.map((row) => toPracticeCard(row, null, settings.fsrsParameters, now, choices.get(row.id) ?? null)),

@@ -4,6 +4,7 @@ import { localeOf } from '@/server/auth/emails'
 import { MEMORY_MODEL_MIN_REVIEWS } from '@/shared/practice'
 import { requireUser, signedInUser } from '@/server/auth/session'
 import type { Db } from '@/server/db/client'
+import type { InstanceEvents } from '@/server/events/bus'
 import { jsonBody, queryParams } from '@/server/http/body'
 import { ApiError } from '@/server/http/errors'
 import type { AppEnv } from '@/server/http/context'
@@ -11,6 +12,7 @@ import { describeGetSettings, describeGrade, describeMemoryModel, describePerson
 import { gradeCard, undoGrade } from './grades'
 import { countedReviews, requestFit } from './memory-model-job'
 import { memoryModelState } from './memory-model-state'
+import { LevelWordPools } from './choices'
 import { deckNotFound, ownsDeck, practiceQueue } from './queue'
 import { readPracticeSettings, savePracticeSettings } from './settings'
 import { practiceToday } from './today'
@@ -20,16 +22,19 @@ export const PRACTICE_WRITES = { points: 120, seconds: 60 }
 
 /**
  * `/api/me/practice` (behind `readSession`): the signed-in person's own practice, nobody else's.
- * `now` is the clock (the server's; tests move it); `limit` counts writes per account; `fitQueued`
- * tells this instance's worker of learners' jobs that a fit was queued.
+ * `now` is the clock (the server's; tests move it); `limit` counts writes per account; `events`,
+ * the instance's, tell when the words kept for the choices change; `fitQueued` tells this
+ * instance's worker of learners' jobs that a fit was queued.
  */
-export function practiceRoutes(db: Db, limit: MiddlewareHandler<AppEnv>, now: () => Date, fitQueued: () => void = () => {}) {
+export function practiceRoutes(db: Db, limit: MiddlewareHandler<AppEnv>, now: () => Date, events: InstanceEvents, fitQueued: () => void = () => {}) {
+  const pools = new LevelWordPools()
+  events.add(pools)
   return new Hono<AppEnv>()
     .get('/queue', describeQueue, requireUser, queryParams(practiceQueueQuerySchema), async (c) => {
       const { limit: size, deck } = c.req.valid('query')
       const userId = signedInUser(c).id
       if (deck !== undefined && !(await ownsDeck(db, userId, deck))) throw deckNotFound()
-      const queue = await practiceQueue(db, userId, now(), size, deck === undefined ? {} : { deckId: deck })
+      const queue = await practiceQueue(db, pools, userId, now(), size, deck === undefined ? {} : { deckId: deck })
       return c.json(queue)
     })
     .post('/reviews', describeGrade, requireUser, limit, jsonBody(gradeInputSchema), async (c) => {

@@ -52,10 +52,13 @@ const fromRow = (row: SettingsRow): Settings => ({
   fsrsParameters: { ...(row.fsrsParameters as FSRSParameters), request_retention: row.desiredRetention },
 })
 
+/** The settings of a row read, or the defaults when there is none. */
+export const settingsOf = (row: SettingsRow | null | undefined): Settings => (row ? fromRow(row) : defaults())
+
 /** The person's settings, or the defaults while they have none (a read writes nothing). */
 export async function readSettings(db: Db, userId: string): Promise<Settings> {
   const [row] = await db.select().from(practiceSettings).where(eq(practiceSettings.userId, userId))
-  return row ? fromRow(row) : defaults()
+  return settingsOf(row)
 }
 
 const publicSettings = ({ newWordsPerDay, dailyGoal, timeZone, ways, reminderEnabled, reminderHour, desiredRetention }: Settings): PracticeSettings => ({

@@ -3,15 +3,15 @@ import { CALENDAR_DAYS, type PracticeToday } from '@/shared/practice'
 import { calendar, dayIn, streaks } from '@/shared/practice-days'
 import type { Db } from '@/server/db/client'
 import { reviewLog } from '@/server/db/schema'
-import { counted, dueCounts, newWords } from './queue'
-import { readSettings } from './settings'
+import { counted, dueCounts, learnerState, newWords } from './queue'
 
 /**
  * Today in the learner's time zone: what is due, what is new, the goal, the streak, the calendar.
  * The rules are docs/decisions/0019-practice.md.
  */
 export async function practiceToday(db: Db, userId: string, now: Date): Promise<PracticeToday> {
-  const settings = await readSettings(db, userId)
+  const state = await learnerState(db, userId, now)
+  const { settings } = state
   const today = dayIn(settings.timeZone, now)
   const [counts, days, fresh] = await Promise.all([
     dueCounts(db, userId, settings.timeZone, now),
@@ -25,7 +25,7 @@ export async function practiceToday(db: Db, userId: string, now: Date): Promise<
       .from(reviewLog)
       .where(counted(userId))
       .groupBy(reviewLog.day),
-    newWords(db, userId, settings, today),
+    newWords(db, userId, state, today),
   ])
   const input = { days, today, bridged: settings.bridgedDays }
   const { current, longest } = streaks(input)

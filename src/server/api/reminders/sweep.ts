@@ -2,8 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import { REMINDER_STOP_PAGE, REMINDER_UNSUBSCRIBE_PATH, REMINDER_WINDOW_MINUTES } from '@/shared/reminders'
 import { dayIn } from '@/shared/practice-days'
-import { counted, dueCounts, newWords } from '@/server/api/practice/queue'
-import { readSettings } from '@/server/api/practice/settings'
+import { counted, dueCounts, learnerState, newWords } from '@/server/api/practice/queue'
 import type { Config } from '@/server/config'
 import type { Db } from '@/server/db/client'
 import { practiceReminder, practiceSettings, reviewLog, user } from '@/server/db/schema'
@@ -50,7 +49,8 @@ function clockIn(zone: string, at: Date): ZoneClock {
  * today's goal is met: what the queue and today's summary count (queue.ts), without reading the queue.
  */
 async function cardsWaiting(db: Db, userId: string, now: Date): Promise<number> {
-  const settings = await readSettings(db, userId)
+  const state = await learnerState(db, userId, now)
+  const { settings } = state
   const today = dayIn(settings.timeZone, now)
   const [done] = await db
     .select({
@@ -61,7 +61,7 @@ async function cardsWaiting(db: Db, userId: string, now: Date): Promise<number> 
     .from(reviewLog)
     .where(and(counted(userId), eq(reviewLog.day, today)))
   if ((done?.reviews ?? 0) >= Number(done?.goal ?? settings.dailyGoal)) return 0
-  const [due, fresh] = await Promise.all([dueCounts(db, userId, settings.timeZone, now), newWords(db, userId, settings, today)])
+  const [due, fresh] = await Promise.all([dueCounts(db, userId, settings.timeZone, now), newWords(db, userId, state, today)])
   return due.dueNow + fresh.allowed
 }
 
