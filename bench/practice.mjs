@@ -17,17 +17,21 @@
 //
 //   5. with --compare-ways, the queue again with "Flashcard" the only way on (no choices read),
 //      twice, then with every way on once more (turns A B B A): each side's req/s and CPU.
+//   6. with --baseline (issue 45), bench/api-baseline.mjs on the same database, run right before and
+//      right after the queue's and the grades' runs (turns B A B): their req/s ÷ the baseline's,
+//      target ≥ 0.25 (in place of the latency targets).
 //
 //   npm run bench:practice [-- --scale=10 --learners=1000 --cards=1000 --active=2000 --due-share=0.05
 //                             --new-words=200 --duration=10s --connections=64 --threads=2 --warmup=2s
-//                             --compare-ways]
+//                             --compare-ways --baseline]
+//   --only=queue|grades runs that request alone (with --cpu-prof, a profile of it alone).
 //   BENCH_KEEP=1                 keep the database afterwards (its URL is printed)
 //   BENCH_DATABASE_URL=<url>     use that database (filled if it is not yet; never dropped)
 import { statfsSync } from 'node:fs'
 import { generatorParameters } from 'ts-fsrs'
 import { explain } from './lib/admin-plans.mjs'
 import { cpuPerRequest, cpuSnapshot, hostFigures, hostLine, loadAverages } from './lib/host.mjs'
-import { learnerCookies, runLearnersWrk, sampleWaits, settle, waitsLine, withLearnersDatabase } from './lib/learners.mjs'
+import { baselineLine, besideBaseline, learnerCookies, runLearnersWrk, sampleWaits, settle, waitsLine, withLearnersDatabase } from './lib/learners.mjs'
 import {
   parseArgs,
   parseDuration,
@@ -55,7 +59,9 @@ const baseLearners = Math.min(Number(args['base-learners'] ?? 1000), learners)
 const dueShare = Number(args['due-share'] ?? 0.05)
 const newWords = Number(args['new-words'] ?? 200)
 const { wrkOptions, warmup } = wrkSettings(args)
-const targets = { queueP95Ms: 20, gradeP99Ms: 20 }
+/** --only=queue or --only=grades: that request alone (a CPU profile of it, say). */
+const only = args.only
+const targets = { queueP95Ms: 20, gradeP99Ms: 20, baselineShare: 0.25 }
 if (!(parseDuration(warmup) + parseDuration(wrkOptions.duration) < 55_000)) {
   console.error('--warmup + --duration must stay under 55 s: the session cache cookie lasts 60 s.')
   process.exit(2)
@@ -162,9 +168,10 @@ const outcome = await withLearnersDatabase(
       },
     },
     cpuProfile: Boolean(args['cpu-prof']),
+    baseline: Boolean(args.baseline),
     filled: async (client) => (await client.query(`select count(*)::int as n from practice_settings`)).rows[0].n >= learners,
   },
-  async (app, client, { fill, databaseBytes, dataDir, databaseUrl }) => {
+  async (app, client, { fill, databaseBytes, dataDir, databaseUrl, baseline }) => {
     const { rows: tableSizes } = await client.query(
       `select relname as table, n_live_tup::bigint as rows, pg_total_relation_size(relid)::bigint as bytes
        from pg_stat_user_tables where relname in ('practice_card', 'review_log', 'word') order by relname`,
@@ -175,6 +182,13 @@ const outcome = await withLearnersDatabase(
       [activeIndexes],
     )
     const userIds = idRows.map((row) => row.id)
+    // Each learner's memory model is fitted weekly (the first at 400 reviews, which every learner
+    // here has): a week off for all, as after their first fit, so that no fit (seconds of CPU each,
+    // a thousand due at once after a grades run) runs beside the requests measured.
+    await client.query(
+      `insert into learner_job (user_id, kind, run_after) select id, 'fit', now() + interval '7 days' from "user"
+       on conflict (user_id, kind) do update set run_after = excluded.run_after, locked_by = null, locked_until = null`,
+    )
 
     const run = async (mode, pathname, items, duration) => {
       const cookies = await learnerCookies(app, client, userIds)
@@ -195,20 +209,22 @@ const outcome = await withLearnersDatabase(
       }
       const items = await itemsOf()
       const available = items ? [...items.values()].reduce((total, list) => total + list.split(',').length, 0) : undefined
-      const result = await run(mode, pathname, items, wrkOptions.duration)
+      // Between two turns of the bare baseline with --baseline (not the ways' comparison).
+      const result = await besideBaseline(label === mode && baseline, wrkOptions, () => run(mode, pathname, items, wrkOptions.duration))
       console.log(
         `${label}: ${result.requests} requests${available === undefined ? '' : ` (${available.toLocaleString('en')} due cards to grade)`}, ` +
           `statuses ${JSON.stringify(result.statuses)}, exhausted ${result.exhausted}, socket errors ${result.errors}; ` +
           `p50 ${result.percentiles.p50?.toFixed(2)} ms, p95 ${result.percentiles.p95?.toFixed(2)} ms, p99 ${result.percentiles.p99?.toFixed(2)} ms (load ${result.load})`,
       )
       console.log(`  the database's connections meanwhile: ${waitsLine(result.waits)}`)
+      if (result.baseline) console.log(`  ${baselineLine(result)}`)
       return result
     }
-    const queue = await measure('queue', '/api/me/practice/queue', async () => undefined)
+    const queue = only === 'grades' ? undefined : await measure('queue', '/api/me/practice/queue', async () => undefined)
     // --compare-ways: the queue again with "Flashcard" the only way on (no choices to read), twice,
     // then once more with every way on: turns A B B A, each side's two together.
     let ways
-    if (args['compare-ways']) {
+    if (args['compare-ways'] && queue) {
       const setWays = (list) => client.query(`update practice_settings set ways = $1::jsonb where user_id = any($2)`, [JSON.stringify(list), userIds])
       const turns = { all: [queue], flashcard: [] }
       await setWays(['flashcard'])
@@ -218,7 +234,7 @@ const outcome = await withLearnersDatabase(
       turns.all.push(await queueWith('queue, every way'))
       ways = turns
     }
-    const grades = await measure('grades', '/api/me/practice/reviews', () => dueCards(client, userIds))
+    const grades = only === 'queue' ? undefined : await measure('grades', '/api/me/practice/reviews', () => dueCards(client, userIds))
 
     // The plans, for a learner with cards still due (the last ones are the least graded).
     const sampleId = userIds.at(-1)
@@ -262,8 +278,11 @@ printTable(
 const runs = [
   { name: 'GET /api/me/practice/queue', run: queue, key: 'p95', target: targets.queueP95Ms },
   { name: 'POST /api/me/practice/reviews', run: grades, key: 'p99', target: targets.gradeP99Ms },
-]
-const okOf = ({ run, key, target }) => run.percentiles[key] <= target && run.non2xx === 0 && run.errors === 0 && run.exhausted === 0
+].filter((r) => r.run)
+// With --baseline the target is issue 45's (≥ 0.25 × the bare baseline's req/s), which replaced the
+// latency ones (no server on 2 cores reaches p99 ≤ 20 ms at 64 connections: bench/README.md).
+const clean = (run) => run.non2xx === 0 && run.errors === 0 && run.exhausted === 0
+const okOf = ({ run, key, target }) => clean(run) && (run.baseline ? run.ratio >= targets.baselineShare : run.percentiles[key] <= target)
 console.log(`\n${learners.toLocaleString('en')} learners × ${cards.toLocaleString('en')} cards, ${active.toLocaleString('en')} practising (wrk -t${wrkOptions.threads} -c${wrkOptions.connections} -d${wrkOptions.duration})`)
 printTable(
   runs.map((r) => ({
@@ -275,7 +294,8 @@ printTable(
     max: r.run.latency.max.toFixed(2),
     cpu: `${r.run.cpu.serverMs.toFixed(2)} + ${r.run.cpu.postgresMs.toFixed(2)}`,
     bad: `${r.run.non2xx}/${r.run.errors}/${r.run.exhausted}`,
-    target: `${r.key} ≤ ${r.target}`,
+    share: r.run.baseline ? `${r.run.ratio.toFixed(3)} of ${Math.round(r.run.baseline.requestsPerSec)}` : '',
+    target: r.run.baseline ? `≥ ${targets.baselineShare} × baseline` : `${r.key} ≤ ${r.target}`,
     verdict: verdict(okOf(r)),
   })),
   [
@@ -287,6 +307,7 @@ printTable(
     { key: 'max', label: 'max ms', align: 'right' },
     { key: 'cpu', label: 'CPU ms/req (server + PG)', align: 'right' },
     { key: 'bad', label: 'non-2xx/sock err/exhausted', align: 'right' },
+    { key: 'share', label: '÷ baseline req/s', align: 'right' },
     { key: 'target', label: 'target', align: 'left' },
     { key: 'verdict', label: '', align: 'left' },
   ],
@@ -328,6 +349,8 @@ const figures = (run) => ({
   statuses: run.statuses,
   exhausted: run.exhausted,
   socketErrors: run.errors,
+  baselineRequestsPerSec: run.baseline ? round(run.baseline.requestsPerSec) : null,
+  ratioToBaseline: run.baseline ? round(run.ratio, 3) : null,
   cpuServerMs: round(run.cpu.serverMs, 2),
   cpuPostgresMs: round(run.cpu.postgresMs, 2),
   load: run.load,
@@ -343,9 +366,9 @@ printSummary('practice', {
   fillMs: fill ? round(fill.totalMs, 0) : null,
   fillSteps: fill ? Object.fromEntries(fill.steps.map((s) => [s.name, round(s.ms, 0)])) : null,
   databaseBytes,
-  queue: figures(queue),
+  queue: queue && figures(queue),
   ways: ways ? { every: ways.all.map(figures), flashcardOnly: ways.flashcard.map(figures) } : null,
-  grades: figures(grades),
+  grades: grades && figures(grades),
   plans: plans.map((p) => ({ request: p.request, statement: p.name, ms: round(p.executionMs, 3), buffers: p.buffers, scans: p.scans })),
   targets,
   hostBefore,

@@ -84,8 +84,10 @@ export async function runLearnersWrk(url, { mode, lines, dir, threads, connectio
  * it is already; then `fn(app, client, { fill, database })`. The database is dropped afterwards
  * unless BENCH_KEEP=1 or it was given. `cpuProfile`: the server runs under `node --cpu-prof`, and
  * where its CPU time went is printed once it stopped (its whole life: mostly the runs).
+ * `baseline`: bench/api-baseline.mjs runs beside the app on the same database (started once the app
+ * has migrated), passed as `fn`'s `baseline` (see besideBaseline).
  */
-export async function withLearnersDatabase({ fill, filled, cpuProfile = false }, fn) {
+export async function withLearnersDatabase({ fill, filled, cpuProfile = false, baseline = false }, fn) {
   const keep = process.env.BENCH_KEEP === '1'
   const givenDatabaseUrl = process.env.BENCH_DATABASE_URL || undefined
   const adminUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -112,7 +114,12 @@ export async function withLearnersDatabase({ fill, filled, cpuProfile = false },
       const { rows } = await client.query(`select pg_database_size(current_database())::bigint as bytes`)
       const bytes = Number(rows[0].bytes)
       console.log(`database size: ${(bytes / 1024 ** 3).toFixed(2)} GiB (pg_database_size)`)
-      return await fn(app, client, { fill: filling, databaseBytes: bytes, dataDir, databaseUrl: database.url })
+      const context = { fill: filling, databaseBytes: bytes, dataDir, databaseUrl: database.url }
+      if (!baseline) return await fn(app, client, context)
+      return await withServer({ databaseUrl: database.url, entry: baselineEntry }, (bare) => {
+        console.log(`baseline: ${bare.url} (bench/api-baseline.mjs)`)
+        return fn(app, client, { ...context, baseline: bare })
+      })
     } finally {
       await client.end()
     }
@@ -127,6 +134,37 @@ export async function withLearnersDatabase({ fill, filled, cpuProfile = false },
   }
   return result
 }
+
+const baselineEntry = path.join(import.meta.dirname, '..', 'api-baseline.mjs')
+const warmed = new WeakSet()
+
+/**
+ * A learner request's run between two runs of the bare baseline (bench/api-baseline.mjs: node:http
+ * and `pg`, the default level list's two statements), turns B A B of the same wrk settings, so that
+ * the ratio is of one machine even when its speed drifts: `measure()`'s result, plus `baseline`
+ * (each turn's and their mean req/s) and `ratio` (the request's req/s ÷ that mean). Without a
+ * baseline server, `measure()`'s result as it is.
+ */
+export async function besideBaseline(baseline, wrkOptions, measure) {
+  if (!baseline) return measure()
+  const url = `${baseline.url}/api/language-levels`
+  // A fresh baseline server is warmed once (its JIT, its pool's connections).
+  if (!warmed.has(baseline)) await runWrk(url, { ...wrkOptions, duration: '3s' })
+  warmed.add(baseline)
+  const turn = async () => (await runWrk(url, wrkOptions)).requestsPerSec
+  const before = await turn()
+  const result = await measure()
+  const after = await turn()
+  const mean = (before + after) / 2
+  return { ...result, baseline: { turns: [before, after], requestsPerSec: mean }, ratio: result.requestsPerSec / mean }
+}
+
+/** "baseline 2,310 / 2,290 req/s: 0.121 of it" for a result of besideBaseline. */
+export const baselineLine = (result) =>
+  result.baseline
+    ? `baseline ${result.baseline.turns.map((rps) => Math.round(rps).toLocaleString('en')).join(' / ')} req/s before / after: ` +
+      `${result.ratio.toFixed(3)} of it`
+    : ''
 
 /**
  * Waits until no other connection to `client`'s database is running a statement or holding a
