@@ -6,7 +6,7 @@
 // GET /api/auth/get-session with it then gives the signed cache cookie a browser holds, checked to
 // be that learner's. wrk reads the learners from a file (bench/lib/wrk-learners.lua).
 import { createHmac } from 'node:crypto'
-import { writeFile } from 'node:fs/promises'
+import { copyFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import pg from 'pg'
 import { appRequest, cookieString, tokenCookie } from './accounts.mjs'
@@ -83,7 +83,8 @@ export async function runLearnersWrk(url, { mode, lines, dir, threads, connectio
  * a rate no person does); filled by `fill` (runFillScript's options) unless `filled(client)` says
  * it is already; then `fn(app, client, { fill, database })`. The database is dropped afterwards
  * unless BENCH_KEEP=1 or it was given. `cpuProfile`: the server runs under `node --cpu-prof`, and
- * where its CPU time went is printed once it stopped (its whole life: mostly the runs).
+ * where its CPU time went is printed once it stopped (its whole life: mostly the runs), the profile
+ * copied to BENCH_PROFILE_OUT when set.
  * `baseline`: bench/api-baseline.mjs runs beside the app on the same database (started once the app
  * has migrated), passed as `fn`'s `baseline` (see besideBaseline).
  */
@@ -129,7 +130,10 @@ export async function withLearnersDatabase({ fill, filled, cpuProfile = false, b
     else await database.drop()
   })
   if (profileDir) {
-    printCpuProfile(await readCpuProfile(profileDir), 25)
+    const profile = await readCpuProfile(profileDir)
+    printCpuProfile(profile, 25)
+    // BENCH_PROFILE_OUT=<file>: the profile kept there (for Chrome's DevTools, or speedscope).
+    if (process.env.BENCH_PROFILE_OUT) await copyFile(path.join(profileDir, profile.file), process.env.BENCH_PROFILE_OUT)
     await removeDir(profileDir)
   }
   return result

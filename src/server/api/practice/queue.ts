@@ -4,6 +4,7 @@ import type { NewWordsSource, NewWordsStatus, PracticeCard, PracticeQueue } from
 import { dayIn, endOfDay } from '@/shared/practice-days'
 import type { PartOfSpeech } from '@/shared/words'
 import type { Db } from '@/server/db/client'
+import { param, preparedOnce } from '@/server/db/prepared'
 import { deck, languageLevel, learnerProfile, practiceCard, practiceSettings, reviewLog, user, word } from '@/server/db/schema'
 import { ApiError } from '@/server/http/errors'
 import { type LevelWordPools, choicesOf, htmlOf } from './choices'
@@ -37,9 +38,15 @@ export async function newWordsStarted(db: Db, userId: string, day: string): Prom
   return row?.n ?? 0
 }
 
+/**
+ * The queue's statements are prepared (db/prepared.ts), one per shape: the learner and the deck are
+ * their values `userId` and `deckId`.
+ */
+const learner = param('userId')
+const oneDeck = param('deckId')
+
 /** The cards the daily practice takes: course words, and the cards of decks practised every day. */
-const practisedDecks = (userId: string) =>
-  sql`${word.deckId} in (select ${deck.id} from ${deck} where ${deck.userId} = ${userId} and ${deck.practiseDaily})`
+const practisedDecks = sql`${word.deckId} in (select ${deck.id} from ${deck} where ${deck.userId} = ${learner} and ${deck.practiseDaily})`
 
 export const deckNotFound = () => new ApiError('not_found', 'Deck not found')
 
@@ -52,10 +59,13 @@ export async function ownsDeck(db: Db, userId: string, deckId: number): Promise<
 /** Where the cards come from: the daily practice (course words and practised decks), or one deck. */
 export type QueueScope = { deckId?: number }
 
+/** The shape of a scope's statements, and their values. */
+const shapeOf = (scope: QueueScope) => (scope.deckId === undefined ? 'daily' : 'deck')
+const scopeValues = (userId: string, scope: QueueScope) => ({ userId, deckId: scope.deckId ?? null })
+
 /** A card that is not suspended, of a word in the scope (the join of `word` being there). */
-function inScope(userId: string, scope: QueueScope) {
-  const decks = scope.deckId === undefined ? practisedDecks(userId) : eq(word.deckId, scope.deckId)
-  return and(eq(practiceCard.suspended, false), scope.deckId === undefined ? or(isNull(word.deckId), decks) : decks)
+function inScope(shape: 'daily' | 'deck') {
+  return and(eq(practiceCard.suspended, false), shape === 'daily' ? or(isNull(word.deckId), practisedDecks) : eq(word.deckId, oneDeck))
 }
 
 /**
@@ -64,10 +74,10 @@ function inScope(userId: string, scope: QueueScope) {
  * case) has it decided once, by the uncorrelated first test; only one with a deck left out has each
  * card's word looked up.
  */
-function cardInScope(userId: string, scope: QueueScope) {
-  if (scope.deckId !== undefined) return sql`${practiceCard.wordId} in (select ${word.id} from ${word} where ${word.deckId} = ${scope.deckId})`
-  return sql`(not exists (select 1 from ${deck} where ${deck.userId} = ${userId} and not ${deck.practiseDaily})
-    or exists (select 1 from ${word} where ${word.id} = ${practiceCard.wordId} and (${word.deckId} is null or ${practisedDecks(userId)})))`
+function cardInScope(shape: 'daily' | 'deck') {
+  if (shape === 'deck') return sql`${practiceCard.wordId} in (select ${word.id} from ${word} where ${word.deckId} = ${oneDeck})`
+  return sql`(not exists (select 1 from ${deck} where ${deck.userId} = ${learner} and not ${deck.practiseDaily})
+    or exists (select 1 from ${word} where ${word.id} = ${practiceCard.wordId} and (${word.deckId} is null or ${practisedDecks})))`
 }
 
 /**
@@ -87,26 +97,30 @@ export interface LearnerState {
 }
 
 export async function learnerState(db: Db, userId: string, now: Date): Promise<LearnerState> {
-  const utcDay = dayIn('UTC', now)
-  const [row] = await db
-    .select({
-      settings: practiceSettings,
-      levelId: learnerProfile.currentLevelId,
-      levelCode: languageLevel.code,
-      language: learnerProfile.language,
-      practisesDecks: sql<boolean>`exists (select 1 from ${deck} where ${deck.userId} = ${userId} and ${deck.practiseDaily})`,
-      // A range of review_log_new_idx (user_id, day where card_before is null).
-      started: sql<Record<string, number> | null>`(select json_object_agg(started.day, started.n) from (
-        select ${reviewLog.day} as day, count(*) as n from ${reviewLog}
-        where ${reviewLog.userId} = ${userId} and ${reviewLog.cardBefore} is null and ${reviewLog.undoneAt} is null
-          and ${reviewLog.day} between ${utcDay}::date - 1 and ${utcDay}::date + 1
-        group by ${reviewLog.day}) as started)`,
-    })
-    .from(user)
-    .leftJoin(practiceSettings, eq(practiceSettings.userId, user.id))
-    .leftJoin(learnerProfile, eq(learnerProfile.userId, user.id))
-    .leftJoin(languageLevel, eq(languageLevel.id, learnerProfile.currentLevelId))
-    .where(eq(user.id, userId))
+  const statement = preparedOnce(db, 'practice_learner', (name) => {
+    const utcDay = param('utcDay')
+    return db
+      .select({
+        settings: practiceSettings,
+        levelId: learnerProfile.currentLevelId,
+        levelCode: languageLevel.code,
+        language: learnerProfile.language,
+        practisesDecks: sql<boolean>`exists (select 1 from ${deck} where ${deck.userId} = ${learner} and ${deck.practiseDaily})`,
+        // A range of review_log_new_idx (user_id, day where card_before is null).
+        started: sql<Record<string, number> | null>`(select json_object_agg(started.day, started.n) from (
+          select ${reviewLog.day} as day, count(*) as n from ${reviewLog}
+          where ${reviewLog.userId} = ${learner} and ${reviewLog.cardBefore} is null and ${reviewLog.undoneAt} is null
+            and ${reviewLog.day} between ${utcDay}::date - 1 and ${utcDay}::date + 1
+          group by ${reviewLog.day}) as started)`,
+      })
+      .from(user)
+      .leftJoin(practiceSettings, eq(practiceSettings.userId, user.id))
+      .leftJoin(learnerProfile, eq(learnerProfile.userId, user.id))
+      .leftJoin(languageLevel, eq(languageLevel.id, learnerProfile.currentLevelId))
+      .where(eq(user.id, learner))
+      .prepare(name)
+  })
+  const [row] = await statement.execute({ userId, utcDay: dayIn('UTC', now) })
   return {
     settings: settingsOf(row?.settings),
     levelId: row?.levelId ?? null,
@@ -133,34 +147,54 @@ export async function newWords(
   const { settings, levelId, language } = state
   const introduced = state.started[today] ?? 0
   const source = { levelCode: state.levelCode, language }
-  // A course word is new while the learner has no practice card of it; a deck's card, while it is
-  // not `practised` (which says the same, kept on the row: the deck's new cards are one index range).
-  const unseen = notExists(
-    db.select({ one: sql`1` }).from(practiceCard).where(and(eq(practiceCard.userId, userId), eq(practiceCard.wordId, word.id))),
-  )
-  const decks = and(scope.deckId === undefined ? practisedDecks(userId) : eq(word.deckId, scope.deckId), eq(word.practised, false))
-  const ofLevel = levelId && scope.deckId === undefined ? and(eq(word.levelId, levelId), language ? eq(word.language, language) : undefined) : undefined
+  const shape = shapeOf(scope)
   // Read no further than today's allowance (at least one, to tell "all started" from "the daily
   // number reached"): the cost does not grow with the level's words or the decks' cards. What is
   // read is also what is counted.
   const allowance = Math.max(0, settings.newWordsPerDay - introduced)
   const first = Math.max(allowance, 1)
-  const [course, deckCards] = await Promise.all([
-    ofLevel ? db.select().from(word).where(and(ofLevel, unseen)).orderBy(asc(word.id)).limit(first) : [],
-    scope.deckId !== undefined || state.practisesDecks ? db.select().from(word).where(decks).orderBy(asc(word.deckId), asc(word.id)).limit(first) : [],
-  ])
-  const allowed = Math.min(allowance, course.length + deckCards.length)
-  const result = { allowed, course, decks: deckCards }
+  const ofLevel = levelId && shape === 'daily' ? and(eq(word.levelId, levelId), language ? eq(word.language, language) : undefined) : undefined
+  const courseWords = () =>
+    // A course word is new while the learner has no practice card of it.
+    preparedOnce(db, `practice_new_course${language ? '_language' : ''}`, (name) =>
+      db
+        .select()
+        .from(word)
+        .where(
+          and(
+            eq(word.levelId, param('levelId')),
+            language ? eq(word.language, param('language')) : undefined,
+            notExists(db.select({ one: sql`1` }).from(practiceCard).where(and(eq(practiceCard.userId, learner), eq(practiceCard.wordId, word.id)))),
+          ),
+        )
+        .orderBy(asc(word.id))
+        .limit(param('limit'))
+        .prepare(name),
+    ).execute({ userId, levelId, language, limit: first })
+  const deckCards = () =>
+    // A deck's card is new while it is not `practised` (the deck's new cards are one index range).
+    preparedOnce(db, `practice_new_cards_${shape}`, (name) =>
+      db
+        .select()
+        .from(word)
+        .where(and(shape === 'daily' ? practisedDecks : eq(word.deckId, oneDeck), eq(word.practised, false)))
+        .orderBy(asc(word.deckId), asc(word.id))
+        .limit(param('limit'))
+        .prepare(name),
+    ).execute({ ...scopeValues(userId, scope), limit: first })
+  const [course, cards] = await Promise.all([ofLevel ? courseWords() : [], shape === 'deck' || state.practisesDecks ? deckCards() : []])
+  const allowed = Math.min(allowance, course.length + cards.length)
+  const result = { allowed, course, decks: cards }
   if (!ofLevel) {
     // One deck practised, or no level but decks: the decks' new cards say what is left.
     const status: NewWordsStatus =
-      deckCards.length === 0 ? (scope.deckId === undefined ? 'noLevel' : 'levelLearned') : allowed === 0 ? 'dailyLimitReached' : 'available'
+      cards.length === 0 ? (shape === 'daily' ? 'noLevel' : 'levelLearned') : allowed === 0 ? 'dailyLimitReached' : 'available'
     return { ...result, source: { status, ...source } }
   }
   const anyWord = course.length > 0 || (await db.select({ id: word.id }).from(word).where(ofLevel).limit(1)).length > 0
   const status: NewWordsStatus = !anyWord
     ? 'noWords'
-    : course.length + deckCards.length === 0
+    : course.length + cards.length === 0
       ? 'levelLearned'
       : allowed === 0
         ? 'dailyLimitReached'
@@ -196,24 +230,29 @@ function toPracticeCard(
  * are due now, how many today, and of those not due yet, how many and when the first is.
  */
 export async function dueCounts(db: Db, userId: string, timeZone: string, now: Date, scope: QueueScope = {}) {
-  const notYet = gt(practiceCard.due, now)
-  const [row] = await db
-    .select({
-      dueNow: sql<number>`count(*) filter (where ${lte(practiceCard.due, now)})`.mapWith(Number),
-      dueToday: count(),
-      later: sql<number>`count(*) filter (where ${notYet})`.mapWith(Number),
-      next: sql<Date | null>`min(${practiceCard.due}) filter (where ${notYet})`.mapWith(practiceCard.due),
-    })
-    .from(practiceCard)
-    .where(
-      and(
-        eq(practiceCard.userId, userId),
-        lt(practiceCard.due, endOfDay(timeZone, now)),
-        gt(practiceCard.state, 0),
-        eq(practiceCard.suspended, false),
-        cardInScope(userId, scope),
-      ),
-    )
+  const shape = shapeOf(scope)
+  const statement = preparedOnce(db, `practice_due_counts_${shape}`, (name) => {
+    const notYet = gt(practiceCard.due, param('now'))
+    return db
+      .select({
+        dueNow: sql<number>`count(*) filter (where ${lte(practiceCard.due, param('now'))})`.mapWith(Number),
+        dueToday: count(),
+        later: sql<number>`count(*) filter (where ${notYet})`.mapWith(Number),
+        next: sql<Date | null>`min(${practiceCard.due}) filter (where ${notYet})`.mapWith(practiceCard.due),
+      })
+      .from(practiceCard)
+      .where(
+        and(
+          eq(practiceCard.userId, learner),
+          lt(practiceCard.due, param('endOfDay')),
+          gt(practiceCard.state, 0),
+          eq(practiceCard.suspended, false),
+          cardInScope(shape),
+        ),
+      )
+      .prepare(name)
+  })
+  const [row] = await statement.execute({ ...scopeValues(userId, scope), now: now.toISOString(), endOfDay: endOfDay(timeZone, now).toISOString() })
   return {
     dueNow: row?.dueNow ?? 0,
     dueToday: row?.dueToday ?? 0,
@@ -229,14 +268,19 @@ export async function practiceQueue(db: Db, pools: LevelWordPools, userId: strin
   const state = await learnerState(db, userId, now)
   const { settings } = state
   const today = dayIn(settings.timeZone, now)
-  const [due, counts, fresh] = await Promise.all([
+  const shape = shapeOf(scope)
+  const duePage = preparedOnce(db, `practice_due_${shape}`, (name) =>
     db
       .select({ card: practiceCard, word })
       .from(practiceCard)
       .innerJoin(word, eq(word.id, practiceCard.wordId))
-      .where(and(eq(practiceCard.userId, userId), lte(practiceCard.due, now), gt(practiceCard.state, 0), inScope(userId, scope)))
+      .where(and(eq(practiceCard.userId, learner), lte(practiceCard.due, param('now')), gt(practiceCard.state, 0), inScope(shape)))
       .orderBy(asc(practiceCard.due), asc(practiceCard.wordId))
-      .limit(limit),
+      .limit(param('limit'))
+      .prepare(name),
+  )
+  const [due, counts, fresh] = await Promise.all([
+    duePage.execute({ ...scopeValues(userId, scope), now: now.toISOString(), limit }),
     dueCounts(db, userId, settings.timeZone, now, scope),
     newWords(db, userId, state, today, scope),
   ])

@@ -45,8 +45,17 @@ export interface StoredCard {
 
 /** One scheduler per set of parameters (most people share the defaults; an optimizer will not). */
 const schedulers = new LruCache<string, FSRS>(1000)
+/** And per parameters object: the twenty cards of a queue share their learner's, read once. */
+const schedulerOfObject = new WeakMap<FSRSParameters, FSRS>()
 
-const schedulerOf = (parameters: FSRSParameters): FSRS => schedulers.get(JSON.stringify(parameters), () => fsrs(parameters))
+function schedulerOf(parameters: FSRSParameters): FSRS {
+  let scheduler = schedulerOfObject.get(parameters)
+  if (!scheduler) {
+    scheduler = schedulers.get(JSON.stringify(parameters), () => fsrs(parameters))
+    schedulerOfObject.set(parameters, scheduler)
+  }
+  return scheduler
+}
 
 function toCard(stored: StoredCard | null, now: Date): Card {
   if (!stored) return createEmptyCard(now)
