@@ -25,6 +25,8 @@
 //                             --new-words=200 --duration=10s --connections=64 --threads=2 --warmup=2s
 //                             --compare-ways --baseline]
 //   --only=queue|grades runs that request alone (with --cpu-prof, a profile of it alone).
+//   --against=<dir> runs an earlier build (a folder laid out as dist/) beside this one on the same
+//      database, and measures both in turns A B B A after the rest: the two builds on one machine.
 //   BENCH_KEEP=1                 keep the database afterwards (its URL is printed)
 //   BENCH_DATABASE_URL=<url>     use that database (filled if it is not yet; never dropped)
 import { statfsSync } from 'node:fs'
@@ -169,9 +171,10 @@ const outcome = await withLearnersDatabase(
     },
     cpuProfile: Boolean(args['cpu-prof']),
     baseline: Boolean(args.baseline),
+    against: args.against,
     filled: async (client) => (await client.query(`select count(*)::int as n from practice_settings`)).rows[0].n >= learners,
   },
-  async (app, client, { fill, databaseBytes, dataDir, databaseUrl, baseline }) => {
+  async (app, client, { fill, databaseBytes, dataDir, databaseUrl, baseline, against }) => {
     const { rows: tableSizes } = await client.query(
       `select relname as table, n_live_tup::bigint as rows, pg_total_relation_size(relid)::bigint as bytes
        from pg_stat_user_tables where relname in ('practice_card', 'review_log', 'word') order by relname`,
@@ -190,27 +193,27 @@ const outcome = await withLearnersDatabase(
        on conflict (user_id, kind) do update set run_after = excluded.run_after, locked_by = null, locked_until = null`,
     )
 
-    const run = async (mode, pathname, items, duration) => {
-      const cookies = await learnerCookies(app, client, userIds)
+    const run = async (mode, pathname, items, duration, server = app) => {
+      const cookies = await learnerCookies(server, client, userIds)
       const lines = userIds.map((id, index) => `${cookies[index]}\t${items?.get(id) ?? ''}`)
-      const before = await cpuSnapshot(app, client)
+      const before = await cpuSnapshot(server, client)
       const sampler = await sampleWaits(databaseUrl)
-      const result = await runLearnersWrk(app.url + pathname, { mode, lines, dir: dataDir, ...wrkOptions, duration })
+      const result = await runLearnersWrk(server.url + pathname, { mode, lines, dir: dataDir, ...wrkOptions, duration })
       const waits = await sampler.stop()
       const load = loadAverages()
       await settle(client)
-      return { ...result, cpu: cpuPerRequest(before, await cpuSnapshot(app, client), result.requests), load, waits }
+      return { ...result, cpu: cpuPerRequest(before, await cpuSnapshot(server, client), result.requests), load, waits }
     }
     /** `mode`: what wrk sends (bench/lib/wrk-learners.lua: 'queue' or 'grades'); `label`: what is printed. */
-    const measure = async (mode, pathname, itemsOf, label = mode) => {
+    const measure = async (mode, pathname, itemsOf, label = mode, server = app) => {
       if (parseDuration(warmup) > 0) {
-        const warm = await run(mode, pathname, await itemsOf(), warmup)
+        const warm = await run(mode, pathname, await itemsOf(), warmup, server)
         console.log(`${label} warm-up: ${warm.requests} requests, statuses ${JSON.stringify(warm.statuses)}`)
       }
       const items = await itemsOf()
       const available = items ? [...items.values()].reduce((total, list) => total + list.split(',').length, 0) : undefined
       // Between two turns of the bare baseline with --baseline (not the ways' comparison).
-      const result = await besideBaseline(label === mode && baseline, wrkOptions, () => run(mode, pathname, items, wrkOptions.duration))
+      const result = await besideBaseline(label === mode && baseline, wrkOptions, () => run(mode, pathname, items, wrkOptions.duration, server))
       console.log(
         `${label}: ${result.requests} requests${available === undefined ? '' : ` (${available.toLocaleString('en')} due cards to grade)`}, ` +
           `statuses ${JSON.stringify(result.statuses)}, exhausted ${result.exhausted}, socket errors ${result.errors}; ` +
@@ -235,6 +238,22 @@ const outcome = await withLearnersDatabase(
       ways = turns
     }
     const grades = only === 'queue' ? undefined : await measure('grades', '/api/me/practice/reviews', () => dueCards(client, userIds))
+    // --against=<dist>: this build and the other in turns A B B A, the queue then the grades.
+    let builds
+    if (against) {
+      builds = {}
+      for (const [mode, pathname, itemsOf] of [
+        ['queue', '/api/me/practice/queue', async () => undefined],
+        ['grades', '/api/me/practice/reviews', () => dueCards(client, userIds)],
+      ]) {
+        if (only && only !== mode) continue
+        const turns = { this: [], other: [] }
+        for (const side of ['this', 'other', 'other', 'this']) {
+          turns[side].push(await measure(mode, pathname, itemsOf, `${mode}, ${side === 'this' ? 'this build' : 'the other build'}`, side === 'this' ? app : against))
+        }
+        builds[mode] = turns
+      }
+    }
 
     // The plans, for a learner with cards still due (the last ones are the least graded).
     const sampleId = userIds.at(-1)
@@ -254,12 +273,12 @@ const outcome = await withLearnersDatabase(
     } finally {
       await client.query('rollback')
     }
-    return { fill, databaseBytes, tableSizes, queue, ways, grades, plans }
+    return { fill, databaseBytes, tableSizes, queue, ways, grades, builds, plans }
   },
 )
 
 const hostAfter = await hostFigures()
-const { fill, databaseBytes, queue, ways, grades, plans } = outcome
+const { fill, databaseBytes, queue, ways, grades, builds, plans } = outcome
 
 console.log('\nEXPLAIN (ANALYZE, BUFFERS) of the queue\'s and the grade\'s statements, for one learner')
 for (const plan of plans) console.log(`\n— ${plan.request}: ${plan.name}\n${plan.lines.map((line) => `    ${line}`).join('\n')}`)
@@ -312,27 +331,35 @@ printTable(
     { key: 'verdict', label: '', align: 'left' },
   ],
 )
-if (ways) {
-  // Each side's turns together: requests and CPU summed, the latencies of each turn shown.
-  const side = (name, turns) => {
-    const requests = turns.reduce((sum, run) => sum + run.requests, 0)
-    const per = (key) => turns.reduce((sum, run) => sum + run.cpu[key] * run.requests, 0) / requests
-    return {
-      ways: name,
-      rps: (turns.reduce((sum, run) => sum + run.requestsPerSec, 0) / turns.length).toFixed(0),
-      p50: turns.map((run) => run.percentiles.p50?.toFixed(2)).join(' / '),
-      p99: turns.map((run) => run.percentiles.p99?.toFixed(2)).join(' / '),
-      cpu: `${per('serverMs').toFixed(2)} + ${per('postgresMs').toFixed(2)}`,
-    }
+// Each side's turns together: requests and CPU summed, the latencies of each turn shown.
+const side = (name, turns) => {
+  const requests = turns.reduce((sum, run) => sum + run.requests, 0)
+  const per = (key) => turns.reduce((sum, run) => sum + run.cpu[key] * run.requests, 0) / requests
+  return {
+    name,
+    rps: (turns.reduce((sum, run) => sum + run.requestsPerSec, 0) / turns.length).toFixed(0),
+    p50: turns.map((run) => run.percentiles.p50?.toFixed(2)).join(' / '),
+    p99: turns.map((run) => run.percentiles.p99?.toFixed(2)).join(' / '),
+    cpu: `${per('serverMs').toFixed(2)} + ${per('postgresMs').toFixed(2)}`,
   }
+}
+const sideColumns = (label) => [
+  { key: 'name', label, align: 'left' },
+  { key: 'rps', label: 'req/s', align: 'right' },
+  { key: 'p50', label: 'p50 ms (each turn)', align: 'right' },
+  { key: 'p99', label: 'p99 ms (each turn)', align: 'right' },
+  { key: 'cpu', label: 'CPU ms/req (server + PG)', align: 'right' },
+]
+if (ways) {
   console.log('\nthe queue with every way on and with "Flashcard" only, in turns A B B A')
-  printTable([side('every way (turns 1, 4)', ways.all), side('flashcard only (turns 2, 3)', ways.flashcard)], [
-    { key: 'ways', label: 'ways on', align: 'left' },
-    { key: 'rps', label: 'req/s', align: 'right' },
-    { key: 'p50', label: 'p50 ms (each turn)', align: 'right' },
-    { key: 'p99', label: 'p99 ms (each turn)', align: 'right' },
-    { key: 'cpu', label: 'CPU ms/req (server + PG)', align: 'right' },
-  ])
+  printTable([side('every way (turns 1, 4)', ways.all), side('flashcard only (turns 2, 3)', ways.flashcard)], sideColumns('ways on'))
+}
+if (builds) {
+  console.log(`\nthis build and ${args.against}, in turns A B B A`)
+  printTable(
+    Object.entries(builds).flatMap(([mode, turns]) => [side(`${mode}: this build (turns 1, 4)`, turns.this), side(`${mode}: the other (turns 2, 3)`, turns.other)]),
+    sideColumns('request, build'),
+  )
 }
 if (fill) console.log(`\nfill: ${(fill.totalMs / 1000).toFixed(1)} s (${fill.steps.map((s) => `${s.name} ${(s.ms / 1000).toFixed(1)} s`).join(', ')})`)
 console.log(`database: ${gib(databaseBytes)} (pg_database_size)`)
@@ -368,6 +395,7 @@ printSummary('practice', {
   databaseBytes,
   queue: queue && figures(queue),
   ways: ways ? { every: ways.all.map(figures), flashcardOnly: ways.flashcard.map(figures) } : null,
+  builds: builds ? Object.fromEntries(Object.entries(builds).map(([mode, turns]) => [mode, { this: turns.this.map(figures), other: turns.other.map(figures) }])) : null,
   grades: grades && figures(grades),
   plans: plans.map((p) => ({ request: p.request, statement: p.name, ms: round(p.executionMs, 3), buffers: p.buffers, scans: p.scans })),
   targets,

@@ -86,9 +86,11 @@ export async function runLearnersWrk(url, { mode, lines, dir, threads, connectio
  * where its CPU time went is printed once it stopped (its whole life: mostly the runs), the profile
  * copied to BENCH_PROFILE_OUT when set.
  * `baseline`: bench/api-baseline.mjs runs beside the app on the same database (started once the app
- * has migrated), passed as `fn`'s `baseline` (see besideBaseline).
+ * has migrated), passed as `fn`'s `baseline` (see besideBaseline). `against`: a folder laid out as
+ * dist/ (an earlier build), whose server runs beside the app on the same database, passed as `fn`'s
+ * `against`: builds compared in turns, in one run.
  */
-export async function withLearnersDatabase({ fill, filled, cpuProfile = false, baseline = false }, fn) {
+export async function withLearnersDatabase({ fill, filled, cpuProfile = false, baseline = false, against }, fn) {
   const keep = process.env.BENCH_KEEP === '1'
   const givenDatabaseUrl = process.env.BENCH_DATABASE_URL || undefined
   const adminUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -116,11 +118,21 @@ export async function withLearnersDatabase({ fill, filled, cpuProfile = false, b
       const bytes = Number(rows[0].bytes)
       console.log(`database size: ${(bytes / 1024 ** 3).toFixed(2)} GiB (pg_database_size)`)
       const context = { fill: filling, databaseBytes: bytes, dataDir, databaseUrl: database.url }
-      if (!baseline) return await fn(app, client, context)
-      return await withServer({ databaseUrl: database.url, entry: baselineEntry }, (bare) => {
-        console.log(`baseline: ${bare.url} (bench/api-baseline.mjs)`)
-        return fn(app, client, { ...context, baseline: bare })
-      })
+      const withBaseline = (more) =>
+        baseline
+          ? withServer({ databaseUrl: database.url, entry: baselineEntry }, (bare) => {
+              console.log(`baseline: ${bare.url} (bench/api-baseline.mjs)`)
+              return fn(app, client, { ...more, baseline: bare })
+            })
+          : fn(app, client, more)
+      if (!against) return await withBaseline(context)
+      const otherPort = await freePort()
+      const otherDir = await makeTempDir('lingua-bench-data-')
+      const otherEnv = { ...env, APP_URL: `http://127.0.0.1:${otherPort}` }
+      return await withServer({ dataDir: otherDir, databaseUrl: database.url, env: otherEnv, port: otherPort, dist: against }, (other) => {
+        console.log(`the other build: ${other.url} (${against})`)
+        return withBaseline({ ...context, against: other })
+      }).finally(() => removeDir(otherDir))
     } finally {
       await client.end()
     }

@@ -43,15 +43,21 @@ export type PublishedEvent = LiveEvent & { id: number }
 /**
  * Sends `event` to every instance when the transaction `db` commits (at once when `db` is not one).
  * The last statement of a transaction that publishes: the lock it takes is held until the commit,
- * and a lock taken after it could wait on a transaction waiting for it.
+ * and a lock taken after it could wait on a transaction waiting for it. `durable: false`, for an
+ * event published on its own (`db` not a transaction) about a change already committed: its
+ * commit does not wait for the disk (`synchronous_commit` off for it alone), so the lock that
+ * orders every event is held for no disk write. A crash may lose the latest such events, never one
+ * before another kept (the log is written in order); the instances then hear nothing for a while
+ * and their clients read everything again.
  */
-export async function publishEvent(db: Db, event: LiveEvent): Promise<void> {
+export async function publishEvent(db: Db, event: LiveEvent, { durable = true }: { durable?: boolean } = {}): Promise<void> {
   const userId = event.type === 'account' || event.type === 'practice' ? event.userId : null
   // One statement: the lock is taken before the row's id is drawn (the insert reads its one row
   // from `locked`), and outside a transaction the lock lasts only this statement's own commit —
   // no round trip to the app while it is held.
   await db.execute(sql`
-    with locked as (select pg_advisory_xact_lock(${EVENTS_LOCK_KEY.toString()})),
+    with ${durable ? sql`` : sql`lazy as (select set_config('synchronous_commit', 'off', true)),`}
+    locked as (select pg_advisory_xact_lock(${EVENTS_LOCK_KEY.toString()}) ${durable ? sql`` : sql`from lazy`}),
     saved as (
       insert into ${liveEvent} (type, user_id, data)
       select ${event.type}, ${userId}, ${JSON.stringify(event.data)}::jsonb from locked

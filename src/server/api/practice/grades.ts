@@ -4,13 +4,14 @@ import { dayIn } from '@/shared/practice-days'
 import type { GradeInput } from '@/shared/practice-schemas'
 import type { Db } from '@/server/db/client'
 import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, violatedConstraint } from '@/server/db/errors'
-import { deck, practiceCard, reviewLog, word } from '@/server/db/schema'
+import { param, preparedOnce } from '@/server/db/prepared'
+import { deck, practiceCard, practiceSettings, reviewLog, user, word } from '@/server/db/schema'
 import { publishEvent } from '@/server/events/bus'
 import { ApiError } from '@/server/http/errors'
 import { queueFirstFit } from './memory-model-job'
 import { learningProfile, newWordsStarted } from './queue'
 import { type StoredCard, review, scheduleOf } from './scheduler'
-import { type Settings, lockedSettings } from './settings'
+import { type Settings, lockedSettings, settingsOf } from './settings'
 
 /**
  * A learner's grades and their undo: each counted once however often it is sent, one at a time
@@ -69,6 +70,7 @@ function reviewDay(timeZone: string, at: Date, now: Date): string {
 }
 
 type LogRecord = typeof reviewLog.$inferSelect
+type CardRecord = typeof practiceCard.$inferSelect
 
 /** The result of the grade `log` records, of the word `wordId` (its log keeps no word once deleted). */
 function gradeResultOf(log: LogRecord, wordId: number): GradeResult {
@@ -132,19 +134,86 @@ async function assertNewWordOffered(tx: Db, userId: string, wordId: number, sett
 export async function gradeCard(db: Db, userId: string, input: GradeInput, now: Date): Promise<{ result: GradeResult; replayed: boolean }> {
   const graded = await gradeOnce(db, userId, input, now)
   // The person's other tabs and devices read their queue and counts again. Told once the grade
-  // has committed, in a transaction of its own: inside the grade's, the live events' lock (which
-  // orders every event) would be held across the grade's round trips, and every learner's grades
-  // would commit one at a time.
-  if (!graded.replayed) await publishEvent(db, { type: 'practice', userId, data: { reason: 'review' } })
+  // has committed, in a statement of its own: with the grade's, the live events' lock (which
+  // orders every event) would be held until the grade's record is on disk, and every learner's
+  // grades would commit one at a time. The event itself need not wait for the disk (`durable`
+  // false): the grade it tells of is there already.
+  if (!graded.replayed) await publishEvent(db, { type: 'practice', userId, data: { reason: 'review' } }, { durable: false })
   // The first memory model is queued when the reviews reach enough (a bounded count, while there is none).
   if (graded.modelless) await queueFirstFit(db, userId)
   return { result: graded.result, replayed: graded.replayed }
 }
 
-async function gradeOnce(db: Db, userId: string, input: GradeInput, now: Date): Promise<{ result: GradeResult; replayed: boolean; modelless?: boolean }> {
+type Graded = { result: GradeResult; replayed: boolean; modelless?: boolean }
+
+/** The learner's settings row and their card of the word, if any: one prepared statement. */
+function gradeRead(db: Db, userId: string, wordId: number) {
+  const learner = param('userId')
+  return preparedOnce(db, 'practice_grade_read', (name) =>
+    db
+      .select({ settings: practiceSettings, card: practiceCard })
+      .from(user)
+      .leftJoin(practiceSettings, eq(practiceSettings.userId, user.id))
+      .leftJoin(practiceCard, and(eq(practiceCard.userId, user.id), eq(practiceCard.wordId, param('wordId'))))
+      .where(eq(user.id, learner))
+      .prepare(name),
+  ).execute({ userId, wordId })
+}
+
+/**
+ * The grade of a card the learner has (most grades), written by one statement with no transaction
+ * held while it is computed: the card as read, its version checked by the update (nothing written
+ * when another grade came first: 409, or the answer sent again); the settings row locked before
+ * the card, as every write of a person's practice does (a person's grades are counted one at a
+ * time), and the log stamped with the goal as locked.
+ */
+async function gradeKnownCard(db: Db, userId: string, input: GradeInput, now: Date, settings: Settings, current: CardRecord): Promise<Graded> {
+  const { version } = current
+  if (input.version !== version) throw stale()
+  const at = countedTime(input.reviewedAt ? new Date(input.reviewedAt) : undefined, now, current.lastReview)
+  const day = reviewDay(settings.timeZone, at, now)
+  const { card, log } = review(settings.fsrsParameters, current, at, input.grade)
+  const time = (date: Date | null) => (date === null ? null : date.toISOString())
+  const answer: unknown = await db.execute(sql`
+    with settings_locked as (select ${practiceSettings.dailyGoal} as goal from ${practiceSettings} where ${practiceSettings.userId} = ${userId} for update),
+    updated as (
+      update ${practiceCard} set due = ${time(card.due)}::timestamptz, stability = ${card.stability}::float8,
+        difficulty = ${card.difficulty}::float8, elapsed_days = ${card.elapsedDays}::int, scheduled_days = ${card.scheduledDays}::int,
+        learning_steps = ${card.learningSteps}::int, reps = ${card.reps}::int, lapses = ${card.lapses}::int, state = ${card.state}::smallint,
+        last_review = ${time(card.lastReview)}::timestamptz, version = ${version + 1}::int
+      where user_id = ${userId} and word_id = ${input.wordId}::int and version = ${version}::int and exists (select 1 from settings_locked)
+      returning 1),
+    logged as (insert into ${reviewLog} (user_id, word_id, client_id, rating, state, due, stability, difficulty, elapsed_days, last_elapsed_days,
+      scheduled_days, learning_steps, review, received_at, day, goal, card_before, card_after)
+    select ${userId}::text, ${input.wordId}::int, ${input.clientId}::text, ${input.grade}::smallint, ${log.state}::smallint,
+      ${time(log.due)}::timestamptz, ${log.stability}::float8, ${log.difficulty}::float8, ${log.elapsed_days}::int,
+      ${log.last_elapsed_days}::int, ${log.scheduled_days}::int, ${log.learning_steps}::int, ${time(at)}::timestamptz,
+      ${time(now)}::timestamptz, ${day}::date, settings_locked.goal, ${JSON.stringify(toLogged(current, version))}::jsonb,
+      ${JSON.stringify(toLogged(card, version + 1))}::jsonb
+    from settings_locked, updated
+    returning 1)
+    select 1 from logged`)
+  // Both drivers (pg, PGlite) answer `rows`.
+  if ((answer as { rows: unknown[] }).rows.length === 0) throw stale()
+  const result: GradeResult = {
+    clientId: input.clientId,
+    wordId: input.wordId,
+    grade: input.grade,
+    reviewedAt: at.toISOString(),
+    day,
+    schedule: scheduleOf(card, version + 1, at),
+    undone: false,
+  }
+  return { result, replayed: false, modelless: settings.memoryModel === null }
+}
+
+async function gradeOnce(db: Db, userId: string, input: GradeInput, now: Date): Promise<Graded> {
   try {
     // A grade sent again is found by the catch below: its card has moved on (409), or its log's
     // client id is taken (a unique violation).
+    const [known] = await gradeRead(db, userId, input.wordId)
+    if (known?.settings && known.card) return await gradeKnownCard(db, userId, input, now, settingsOf(known.settings), known.card)
+    // A word's first grade (or the first grade of a learner with no settings yet): in a transaction.
     return await db.transaction(async (tx) => {
       // Locked: a person's grades are counted one at a time (the day's goal, the new words).
       const settings = await lockedSettings(tx, userId)

@@ -41,8 +41,11 @@ export async function countedReviews(db: Db, userId: string, cap?: number): Prom
  * MEMORY_MODEL_MIN_REVIEWS index entries, and an insert that does nothing when the job is there.
  */
 export async function queueFirstFit(db: Db, userId: string): Promise<void> {
-  if ((await countedReviews(db, userId, MEMORY_MODEL_MIN_REVIEWS)) < MEMORY_MODEL_MIN_REVIEWS) return
-  await db.insert(learnerJob).values({ userId, kind: FIT_JOB }).onConflictDoNothing()
+  // One statement: the count, and the insert when it is enough.
+  await db.execute(sql`insert into ${learnerJob} (user_id, kind)
+    select ${userId}::text, ${FIT_JOB}::text
+    where (select count(*) from (select 1 from ${reviewLog} where ${counted(userId)} limit ${MEMORY_MODEL_MIN_REVIEWS}) as counted_reviews) >= ${MEMORY_MODEL_MIN_REVIEWS}
+    on conflict do nothing`)
 }
 
 /** "Personalise now": the fit is due now (a fit running goes on; a weekly one comes forward). */
