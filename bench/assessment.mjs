@@ -14,6 +14,8 @@
 //   5. with --baseline (issue 45), bench/api-baseline.mjs on the same database, run right before and
 //      right after the answers' run (turns B A B): their req/s ÷ the baseline's, target ≥ 0.25 (in
 //      place of the latency target).
+//   6. with --against=<dir>, an earlier build (a folder laid out as dist/) beside this one on the
+//      same database, both measured in turns A B B A after the rest.
 //
 //   npm run bench:assessment [-- --assessments=100000 --learners=2000 --duration=10s
 //                               --connections=64 --threads=2 --warmup=2s --baseline]
@@ -92,9 +94,10 @@ const outcome = await withLearnersDatabase(
     },
     cpuProfile: Boolean(args['cpu-prof']),
     baseline: Boolean(args.baseline),
+    against: args.against,
     filled: async (client) => (await client.query(`select count(*)::int as n from assessment`)).rows[0].n >= assessments,
   },
-  async (app, client, { fill, databaseBytes, dataDir, databaseUrl, baseline }) => {
+  async (app, client, { fill, databaseBytes, dataDir, databaseUrl, baseline, against }) => {
     const { rows: counts } = await client.query(
       `select (select count(*) from assessment where finished_at is not null)::int as finished,
               (select count(*) from assessment where finished_at is null)::int as in_progress,
@@ -108,14 +111,14 @@ const outcome = await withLearnersDatabase(
     const userIds = idRows.map((row) => row.id)
     const answersBefore = Number(counts[0].answers)
 
-    const run = async (duration) => {
-      const cookies = await learnerCookies(app, client, userIds)
+    const run = async (duration, server = app) => {
+      const cookies = await learnerCookies(server, client, userIds)
       const remaining = await remainingAnswers(client, userIds)
       const lines = userIds.map((id, index) => `${cookies[index]}\t${remaining.get(id) ?? ''}`)
       const left = [...remaining.values()].reduce((total, items) => total + items.split(',').length, 0)
-      const cpuBefore = await cpuSnapshot(app, client)
+      const cpuBefore = await cpuSnapshot(server, client)
       const sampler = await sampleWaits(databaseUrl)
-      const result = await runLearnersWrk(`${app.url}/api/me/assessment/answers`, {
+      const result = await runLearnersWrk(`${server.url}/api/me/assessment/answers`, {
         mode: 'answers',
         lines,
         dir: dataDir,
@@ -124,7 +127,7 @@ const outcome = await withLearnersDatabase(
       })
       const waits = await sampler.stop()
       await settle(client)
-      const cpu = cpuPerRequest(cpuBefore, await cpuSnapshot(app, client), result.requests)
+      const cpu = cpuPerRequest(cpuBefore, await cpuSnapshot(server, client), result.requests)
       return { ...result, left, withWork: remaining.size, cpu, waits }
     }
     if (parseDuration(warmup) > 0) {
@@ -132,6 +135,18 @@ const outcome = await withLearnersDatabase(
       console.log(`warm-up: ${warm.requests} answers, statuses ${JSON.stringify(warm.statuses)}`)
     }
     const measured = await besideBaseline(baseline, wrkOptions, () => run(wrkOptions.duration))
+    // --against=<dist>: this build and the other in turns A B B A, each after a warm-up.
+    let builds
+    if (against) {
+      builds = { this: [], other: [] }
+      for (const side of ['this', 'other', 'other', 'this']) {
+        const server = side === 'this' ? app : against
+        if (parseDuration(warmup) > 0) await run(warmup, server)
+        const turn = await run(wrkOptions.duration, server)
+        console.log(`${side === 'this' ? 'this build' : 'the other build'}: ${turn.requests} answers, statuses ${JSON.stringify(turn.statuses)}, ${turn.requestsPerSec.toFixed(0)} req/s, CPU ${turn.cpu.serverMs.toFixed(2)} + ${turn.cpu.postgresMs.toFixed(2)} ms`)
+        builds[side].push(turn)
+      }
+    }
     const load = loadAverages()
     console.log(
       `\n${measured.withWork} learners with ${measured.left.toLocaleString('en')} answers left before the run; ` +
@@ -166,6 +181,7 @@ const outcome = await withLearnersDatabase(
       fill,
       databaseBytes,
       measured,
+      builds,
       counts: counts[0],
       answersAdded: Number(after[0].answers) - answersBefore,
       inProgressAfter: after[0].in_progress,
@@ -176,7 +192,7 @@ const outcome = await withLearnersDatabase(
 )
 
 const hostAfter = await hostFigures()
-const { fill, databaseBytes, measured, counts, plans } = outcome
+const { fill, databaseBytes, measured, builds, counts, plans } = outcome
 
 console.log('\nEXPLAIN (ANALYZE, BUFFERS) of one answer\'s statements')
 for (const plan of plans) console.log(`\n— ${plan.name}:\n${plan.lines.map((line) => `    ${line}`).join('\n')}`)
@@ -225,6 +241,14 @@ console.log(
 )
 console.log(`the database's connections during the run: ${waitsLine(measured.waits)}`)
 if (measured.baseline) console.log(baselineLine(measured))
+if (builds) {
+  const sideOf = (turns) => {
+    const requests = turns.reduce((sum, run) => sum + run.requests, 0)
+    const per = (key) => turns.reduce((sum, run) => sum + run.cpu[key] * run.requests, 0) / requests
+    return `${(turns.reduce((sum, run) => sum + run.requestsPerSec, 0) / turns.length).toFixed(0)} req/s, p99 ${turns.map((run) => run.percentiles.p99?.toFixed(2)).join(' / ')} ms, CPU ${per('serverMs').toFixed(2)} + ${per('postgresMs').toFixed(2)} ms`
+  }
+  console.log(`this build and ${args.against}, in turns A B B A: this ${sideOf(builds.this)}; the other ${sideOf(builds.other)}`)
+}
 console.log(`answers stored by the run (warm-up included): ${outcome.answersAdded.toLocaleString('en')}; in progress after: ${outcome.inProgressAfter.toLocaleString('en')}`)
 if (fill) console.log(`fill: ${(fill.totalMs / 1000).toFixed(1)} s (${fill.steps.map((s) => `${s.name} ${(s.ms / 1000).toFixed(1)} s`).join(', ')})`)
 console.log(`database: ${(databaseBytes / 1024 ** 3).toFixed(2)} GiB; stored ${JSON.stringify(counts)}`)

@@ -40,6 +40,14 @@ describe('the FSRS scheduler', () => {
     expect(lapse).toMatchObject({ state: 3, lapses: 1 })
   })
 
+  it('takes a review stamped by a clock days ahead as just now: the intervals of a card due, and its grade', () => {
+    const learnt = review(parameters, review(parameters, null, now, 3).card, new Date(now.getTime() + 600_000), 3).card
+    const ahead = { ...learnt, lastReview: new Date(learnt.due.getTime() + 12 * 86_400_000) }
+    const next = nextIntervals(parameters, ahead, learnt.due)
+    expect(next).toEqual(nextIntervals(parameters, { ...learnt, lastReview: learnt.due }, learnt.due))
+    expect(review(parameters, ahead, learnt.due, 3).card.reps).toBe(learnt.reps + 1)
+  })
+
   it('describes a word not seen yet as new, due now, version 0', () => {
     expect(scheduleOf(null, 0, now)).toEqual({ state: 'new', due: now.toISOString(), reps: 0, lapses: 0, lastReview: null, version: 0 })
   })

@@ -69,7 +69,9 @@ function toCard(stored: StoredCard | null, now: Date): Card {
     reps: stored.reps,
     lapses: stored.lapses,
     state: stored.state,
-    ...(stored.lastReview ? { last_review: stored.lastReview } : {}),
+    // Never after `now` (ts-fsrs refuses a negative elapsed time): a review stamped by a clock
+    // ahead of this one counts as just now.
+    ...(stored.lastReview ? { last_review: stored.lastReview > now ? now : stored.lastReview } : {}),
   }
 }
 
