@@ -211,7 +211,7 @@ export function gapSentence(example: string, word: string, language: string): { 
 }
 
 /** A choice's key as compared: NFC, lower case, trimmed, inner spaces as one. */
-const choiceKey = (text: string) => text.normalize('NFC').toLowerCase().trim().replace(/\s+/gu, ' ')
+export const choiceKey = (text: string) => text.normalize('NFC').toLowerCase().trim().replace(/\s+/gu, ' ')
 
 /** `items` in a random order (Fisher–Yates by `random`), as a new array. */
 function shuffled<T>(items: readonly T[], random: () => number): T[] {
@@ -228,17 +228,25 @@ function shuffled<T>(items: readonly T[], random: () => number): T[] {
  * random order. The others are of the answer's part of speech when enough are (all those there are,
  * then others), never the answer again nor one twice (by `key`: NFC, any case, trimmed). Fewer than
  * `count` when the candidates hold too few distinct ones: the card is then not offered this way
- * (the caller checks `length`). The same `random` gives the same choices.
+ * (the caller checks `length`). The same `random` gives the same choices. `compared`: an item's
+ * `choiceKey` when the caller keeps it (the words of a level, compared for card after card).
  */
 export function pickChoices<T>(
   answer: T,
   candidates: readonly T[],
-  options: { key: (item: T) => string; partOfSpeech?: (item: T) => string | null; random?: () => number; count?: number },
+  options: {
+    key: (item: T) => string
+    compared?: (item: T) => string
+    partOfSpeech?: (item: T) => string | null
+    random?: () => number
+    count?: number
+  },
 ): T[] {
   const { key, partOfSpeech, random = Math.random, count = 4 } = options
-  const seen = new Set([choiceKey(key(answer))])
+  const compared = options.compared ?? ((item: T) => choiceKey(key(item)))
+  const seen = new Set([compared(answer)])
   const distinct = candidates.filter((candidate) => {
-    const candidateKey = choiceKey(key(candidate))
+    const candidateKey = compared(candidate)
     if (seen.has(candidateKey)) return false
     seen.add(candidateKey)
     return true

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm'
-import { pickChoices } from '@/shared/answers'
+import { choiceKey, pickChoices } from '@/shared/answers'
 import { answerable, reviewHash, seededRandom } from '@/shared/practice-ways'
 import type { Db } from '@/server/db/client'
 import { KeptReads } from '@/server/events/kept-reads'
@@ -49,28 +49,28 @@ const candidateColumns = sql.raw(`id, level_id, deck_id, language, text, part_of
  * whole once, kept until a word or a level changes on any instance (KeptReads); null for a level
  * of more than POOL_MAX_WORDS words.
  */
-export class LevelWordPools extends KeptReads<Candidate[] | null> {
+export class LevelWordPools extends KeptReads<Judged[] | null> {
   constructor() {
     super((event) => event.type === 'words' || event.type === 'levels', 100)
   }
 
-  pool(db: Db, levelId: number, language: string): Promise<Candidate[] | null> {
+  pool(db: Db, levelId: number, language: string): Promise<Judged[] | null> {
     return this.read(`${levelId}:${language}`, async () => {
       const answer: unknown = await db.execute(sql`select ${candidateColumns} from word
         where level_id = ${levelId} and language = ${language} order by level_id, id limit ${POOL_MAX_WORDS + 1}`)
       const { rows } = answer as { rows: Candidate[] }
-      return rows.length > POOL_MAX_WORDS ? null : rows
+      return rows.length > POOL_MAX_WORDS ? null : judged(rows)
     })
   }
 }
 
 /** The NEIGHBOURS words on either side (by id) of `pivot` in `pool` (sorted by id), in the statement's order. */
-function neighbours(pool: readonly Candidate[], pivot: number): Candidate[] {
+function neighbours(pool: readonly Judged[], pivot: number): Judged[] {
   let low = 0
   let high = pool.length
   while (low < high) {
     const middle = (low + high) >>> 1
-    if ((pool[middle] as Candidate).id < pivot) low = middle + 1
+    if ((pool[middle] as Judged).id < pivot) low = middle + 1
     else high = middle
   }
   const after = pool[low]?.id === pivot ? low + 1 : low
@@ -109,14 +109,21 @@ async function readNeighbours(db: Db, groups: readonly Group[]): Promise<Candida
   return (answer as { rows: Candidate[] }).rows
 }
 
-/** A group's candidates that can be chosen: for its front cards (ordinal 0) and its reverse ones. */
+/** A candidate judged: its text as compared (`choiceKey`), or null when it cannot be a choice. */
+type Judged = Candidate & { compared: string | null }
+
+/** Judged once each: a level's words once for all the queues that read them. */
+const judged = (candidates: readonly Candidate[]): Judged[] =>
+  candidates.map((other) => ({ ...other, compared: !other.rich && answerable({ text: other.text, html: null }) ? choiceKey(other.text) : null }))
+
+/** A group's choices: for its front cards (ordinal 0) and its reverse ones. */
 interface Choosable {
-  front: Candidate[]
-  reverse: Candidate[]
+  front: Judged[]
+  reverse: Judged[]
 }
 
-function choosable(candidates: readonly Candidate[]): Choosable {
-  const usable = candidates.filter((other) => !other.rich && answerable({ text: other.text, html: null }))
+function choosable(candidates: readonly Judged[]): Choosable {
+  const usable = candidates.filter((other) => other.compared !== null)
   return { front: usable.filter((other) => other.ordinal === 0), reverse: usable.filter((other) => other.ordinal !== 0) }
 }
 
@@ -144,15 +151,19 @@ export async function choicesOf(db: Db, pools: LevelWordPools, cards: readonly {
   const read = new Map<string, Candidate[]>()
   for (const row of await readNeighbours(db, unpooled)) {
     const key = groupKey(row.level_id, row.deck_id, row.language)
-    read.set(key, [...(read.get(key) ?? []), row])
+    const rows = read.get(key)
+    if (rows) rows.push(row)
+    else read.set(key, [row])
   }
-  for (const [key, rows] of read) candidates.set(key, choosable(rows))
+  for (const [key, rows] of read) candidates.set(key, choosable(judged(rows)))
   for (const { word, reps } of asked) {
     // A deck's reverse cards ask the other side: their choices are reverse cards' texts too.
     const group = candidates.get(groupKey(word.levelId, word.deckId, word.language))
     const others = (word.ordinal === 0 ? group?.front : group?.reverse) ?? []
-    const picked = pickChoices<Pick<Candidate, 'text' | 'part_of_speech'>>({ text: word.text, part_of_speech: word.partOfSpeech }, others, {
+    const answer = { text: word.text, part_of_speech: word.partOfSpeech, compared: choiceKey(word.text) }
+    const picked = pickChoices<Pick<Judged, 'text' | 'part_of_speech' | 'compared'>>(answer, others, {
       key: (item) => item.text,
+      compared: (item) => item.compared as string,
       partOfSpeech: (item) => item.part_of_speech,
       random: seededRandom(reviewHash(word.id, reps)),
     })
