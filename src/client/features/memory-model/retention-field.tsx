@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import type { MemoryModelState } from '@/shared/memory-model'
 import { DESIRED_RETENTION_MAX, DESIRED_RETENTION_MIN } from '@/shared/practice'
 import { practiceSettingsQuery, savePracticeSettings, usePracticeCache } from '@/client/api/practice-progress'
@@ -51,8 +52,13 @@ export function RetentionField() {
       toast({ title: memoryModelMessages.get().retentionSaved, variant: 'success' })
     },
   })
+  // The retention chosen last, held by the field itself: set in the change's own event, so that
+  // React, which puts a controlled select back to its value once the event ends, puts it back to
+  // this one. The mutation's state arrives a moment later; a second arrow key in between moved on
+  // from the value before, and the same retention was saved twice.
+  const [picked, setPicked] = useState<number>()
   const saved = settings.data?.desiredRetention
-  const chosen = save.isPending ? save.variables : saved
+  const chosen = save.isPending && picked !== undefined ? picked : saved
   const fixed = (value: number) => formats.number(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
   const perDay = chosen === undefined ? undefined : reviewsPerDayAt(model.data, chosen)
   const hint = save.isPending ? t.retentionSaving : perDay === undefined ? t.retentionHint : `${t.reviewsPerDay({ count: perDay })}. ${t.retentionHint}`
@@ -64,7 +70,11 @@ export function RetentionField() {
           {...control}
           value={chosen === undefined ? '' : String(chosen)}
           disabled={!settings.data}
-          onChange={(event) => save.mutate(Number(event.target.value))}
+          onChange={(event) => {
+            const value = Number(event.target.value)
+            setPicked(value)
+            save.mutate(value)
+          }}
         >
           {chosen === undefined && <option value="" />}
           {choices.map((value) => {
