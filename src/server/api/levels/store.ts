@@ -15,6 +15,7 @@ import type { LevelsNotice } from '@/shared/live'
 import { recordAudit } from '@/server/audit/record'
 import { publishEvent } from '@/server/events/bus'
 import type { Db } from '@/server/db/client'
+import { preparedOnce } from '@/server/db/prepared'
 import { UNIQUE_VIOLATION, violatedConstraint } from '@/server/db/errors'
 import { canDoStatement, languageLevel, learnerProfile, word } from '@/server/db/schema'
 import type { SessionUser } from '@/server/http/context'
@@ -40,38 +41,35 @@ function toLanguageLevel(row: LevelRow): LanguageLevel {
  * and PostgreSQL's parsing were a third of a list request's cost).
  */
 export function levelLister(db: Db) {
-  const pages = new Map<string, ReturnType<typeof preparePage>>()
-  const totals = new Map<boolean, ReturnType<typeof prepareTotal>>()
   const where = (searching: boolean) => (searching ? matching(sql.placeholder('pattern')) : undefined)
-  const preparePage = (sort: LevelSort, searching: boolean) =>
-    db
-      .select()
-      .from(languageLevel)
-      .where(where(searching))
-      .orderBy(sortOrder(sort), asc(languageLevel.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(`levels_page_${sort.replace('-', 'desc_')}${searching ? '_q' : ''}`)
-  const prepareTotal = (searching: boolean) =>
-    db
-      .select({ total: count() })
-      .from(languageLevel)
-      .where(where(searching))
-      .prepare(`levels_total${searching ? '_q' : ''}`)
+  const pageStatement = (sort: LevelSort, searching: boolean) =>
+    preparedOnce(db, `levels_page_${sort.replace('-', 'desc_')}${searching ? '_q' : ''}`, (name) =>
+      db
+        .select()
+        .from(languageLevel)
+        .where(where(searching))
+        .orderBy(sortOrder(sort), asc(languageLevel.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(name),
+    )
+  const totalStatement = (searching: boolean) =>
+    preparedOnce(db, `levels_total${searching ? '_q' : ''}`, (name) =>
+      db
+        .select({ total: count() })
+        .from(languageLevel)
+        .where(where(searching))
+        .prepare(name),
+    )
 
   return async (query: LevelListQuery): Promise<LevelPage> => {
     const { page, pageSize, sort } = query
     const searching = Boolean(query.q)
-    const key = `${sort}:${searching}`
-    let pageStatement = pages.get(key)
-    if (!pageStatement) pages.set(key, (pageStatement = preparePage(sort, searching)))
-    let totalStatement = totals.get(searching)
-    if (!totalStatement) totals.set(searching, (totalStatement = prepareTotal(searching)))
     // `%` and `_` in the search are literal.
     const pattern = searching ? `%${(query.q ?? '').replace(/[\\%_]/g, '\\$&')}%` : undefined
     const [rows, [counted]] = await Promise.all([
-      pageStatement.execute({ pattern, limit: pageSize, offset: (page - 1) * pageSize }),
-      totalStatement.execute({ pattern }),
+      pageStatement(sort, searching).execute({ pattern, limit: pageSize, offset: (page - 1) * pageSize }),
+      totalStatement(searching).execute({ pattern }),
     ])
     return { items: rows.map(toLanguageLevel), total: counted?.total ?? 0, page, pageSize }
   }

@@ -148,14 +148,13 @@ type Graded = { result: GradeResult; replayed: boolean; modelless?: boolean }
 
 /** The learner's settings row and their card of the word, if any: one prepared statement. */
 function gradeRead(db: Db, userId: string, wordId: number) {
-  const learner = param('userId')
   return preparedOnce(db, 'practice_grade_read', (name) =>
     db
       .select({ settings: practiceSettings, card: practiceCard })
       .from(user)
       .leftJoin(practiceSettings, eq(practiceSettings.userId, user.id))
       .leftJoin(practiceCard, and(eq(practiceCard.userId, user.id), eq(practiceCard.wordId, param('wordId'))))
-      .where(eq(user.id, learner))
+      .where(eq(user.id, param('userId')))
       .prepare(name),
   ).execute({ userId, wordId })
 }
